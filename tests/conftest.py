@@ -1,0 +1,56 @@
+"""Shared fixtures: the Flask app and test client, a live server for the
+browser tests, and Playwright launched on the system Chromium."""
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from webapp import create_app
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture
+def app():
+    """A fresh app in testing mode."""
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    """Flask's test client for the app."""
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """The real app on a free loopback port, served from a daemon thread."""
+    server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    """Playwright's page.goto('/') resolves against the live server."""
+    return live_server
+
+
+def chromium_path():
+    """The system Chromium: Playwright's own download cannot work here."""
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch the system Chromium with flags that suit a closed network."""
+    return {**browser_type_launch_args, "executable_path": chromium_path(),
+            "args": CHROMIUM_FLAGS, "headless": True}

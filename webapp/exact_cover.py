@@ -1,0 +1,522 @@
+"""Knuth's Algorithm X on dancing links (DLX), for any exact cover problem.
+
+Glossary
+    item      something to cover. Primary items must be covered exactly once;
+              secondary items at most once (Knuth's generalized exact cover).
+    option    a set of items. A solution is a set of options that covers every
+              primary item exactly once and no secondary item twice.
+    node      an index into the flat link arrays. Nodes 0..N-1 are the item
+              headers; each option's nodes follow. A pointer is an index.
+    level     depth in the search; x[l] is the node of the option tried at l.
+    option k of d
+              the k-th of the d options the item chosen at a level had left.
+    event     one thing the search did: choose, try, cover, uncover, solution,
+              dead end, back up. A recording keeps them as packed integers.
+    step      one event; step budgets count events, recorded or not.
+    nodes     (in statistics) the number of options tried: the search tree.
+
+Nothing here knows about Sudoku, JSON or the web.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Iterable, Sequence
+
+# Event kinds. A recorded event is packed as ``arg * 8 + kind``.
+CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP = range(7)
+KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup")
+KIND_BITS = 3
+KIND_MASK = (1 << KIND_BITS) - 1
+
+# Outcome statuses and the limits that can stop a search.
+SOLVED, NO_SOLUTION, STOPPED = "solved", "no_solution", "stopped"
+LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps", "time", "cancelled"
+
+# How many options are tried between two looks at the clock or the cancel flag.
+CLOCK_EVERY = 256
+
+
+def pack(kind: int, arg: int) -> int:
+    """One event as one small integer."""
+    return (arg << KIND_BITS) | kind
+
+
+def unpack(code: int) -> tuple[int, int]:
+    """(kind, arg) of a packed event."""
+    return code & KIND_MASK, code >> KIND_BITS
+
+
+class ProblemError(ValueError):
+    """An exact cover problem that is not well formed."""
+
+
+class ConflictError(ValueError):
+    """An option selected before the search shares an item with an earlier one."""
+
+    def __init__(self, message: str, option: int, item: int, other: int):
+        super().__init__(message)
+        self.option, self.item, self.other = option, item, other
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Item names (primary first) and options as tuples of item ids."""
+
+    items: tuple[str, ...]
+    primary: int
+    options: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self):
+        n = len(self.items)
+        if not 0 <= self.primary <= n:
+            raise ProblemError(f"primary count {self.primary} is outside 0..{n}")
+        for k, option in enumerate(self.options):
+            if not option:
+                raise ProblemError(f"option {k} is empty")
+            if len(set(option)) != len(option):
+                raise ProblemError(f"option {k} names an item twice")
+            for i in option:
+                if not 0 <= i < n:
+                    raise ProblemError(f"option {k} names item {i}, but there are {n} items")
+
+    @classmethod
+    def from_names(cls, primary: Sequence[str], secondary: Sequence[str],
+                   options: Iterable[Iterable[str]]) -> "Problem":
+        """A problem from item names and options given as lists of names."""
+        names = list(primary) + list(secondary)
+        index: dict[str, int] = {}
+        for name in names:
+            if name in index:
+                raise ProblemError(f"item {name!r} is named twice")
+            index[name] = len(index)
+        built = []
+        for k, option in enumerate(options):
+            ids = []
+            for name in option:
+                if name not in index:
+                    raise ProblemError(f"option {k + 1} names {name!r}, which is not an item")
+                ids.append(index[name])
+            built.append(tuple(ids))
+        return cls(tuple(names), len(primary), tuple(built))
+
+    @cached_property
+    def options_of_item(self) -> tuple[tuple[int, ...], ...]:
+        """For each item, the ids of the options that contain it, in order."""
+        lists: list[list[int]] = [[] for _ in self.items]
+        for k, option in enumerate(self.options):
+            for i in option:
+                lists[i].append(k)
+        return tuple(tuple(x) for x in lists)
+
+    @cached_property
+    def matrix(self) -> "Matrix":
+        """The dancing-links arrays, built once and copied by every search."""
+        return Matrix(self)
+
+
+class Matrix:
+    """The link arrays of a problem with nothing covered: a template to copy.
+
+    Nodes 0..N-1 are item headers (TOP of a header is its own id); the nodes of
+    option k follow in order. The item list uses arrays L and R of size N+2:
+    N is the head of the primary items, N+1 the head of the secondary ones,
+    so secondary items are never chosen but can still be covered.
+    """
+
+    def __init__(self, problem: Problem):
+        n = len(problem.items)
+        top = list(range(n))
+        up = list(range(n))
+        down = list(range(n))
+        length = [0] * n
+        option_of = [-1] * n
+        first: list[int] = []           # first node of each option
+        for k, option in enumerate(problem.options):
+            first.append(len(top))
+            for i in option:
+                node = len(top)
+                top.append(i)
+                option_of.append(k)
+                last = up[i]
+                up.append(last)
+                down.append(i)
+                down[last] = node
+                up[i] = node
+                length[i] += 1
+        # Why tuples of "the other nodes": an inner loop over a tuple is much
+        # faster in CPython than Knuth's walk with spacer tests. The order is
+        # his: the nodes after x in its option, then those before (cyclic).
+        others: list[tuple[int, ...]] = [()] * n
+        for k, option in enumerate(problem.options):
+            base, size = first[k], len(option)
+            for j in range(size):
+                others.append(tuple(base + (j + t) % size for t in range(1, size)))
+        root, second = n, n + 1
+        left = list(range(n + 2))
+        right = list(range(n + 2))
+        for head, lo, hi in ((root, 0, problem.primary), (second, problem.primary, n)):
+            chain = [head] + list(range(lo, hi))
+            for a, b in zip(chain, chain[1:] + chain[:1]):
+                right[a], left[b] = b, a
+        self.size, self.root = n, root
+        self.top, self.up, self.down, self.len = top, up, down, length
+        self.left, self.right = left, right
+        self.option_of, self.first = option_of, first
+        self.others = others
+        self.others_reversed = [tuple(reversed(t)) for t in others]
+
+
+@dataclass
+class Stats:
+    """Counts of one search."""
+
+    solutions: int = 0
+    nodes: int = 0          # options tried
+    dead_ends: int = 0      # items found with no option left
+    steps: int = 0          # events, recorded or not
+    max_level: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class Outcome:
+    """How a search ended: its status, the limit that stopped it, what it found."""
+
+    status: str                                  # SOLVED, NO_SOLUTION or STOPPED
+    complete: bool                               # the whole search space was explored
+    limit: str | None                            # which limit stopped it, if any
+    solutions: list[list[int]] = field(default_factory=list)   # kept solutions, option ids
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution, and the search proved there is no other."""
+        return self.complete and self.stats.solutions == 1
+
+
+class Recording:
+    """Every event of a search, packed (``arg * 8 + kind``), and for each choose
+    event the number d of options its item had left."""
+
+    def __init__(self):
+        self.events: list[int] = []
+        self.sizes: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def decoded(self):
+        """(kind, arg, d) for each event; d is None except for choose events."""
+        sizes = iter(self.sizes)
+        for code in self.events:
+            kind, arg = unpack(code)
+            yield kind, arg, (next(sizes) if kind == CHOOSE else None)
+
+
+class Search:
+    """One search over a problem: a copy of its link arrays plus the stack."""
+
+    def __init__(self, problem: Problem):
+        m = problem.matrix
+        self.problem = problem
+        self.matrix = m
+        self.up, self.down, self.len = list(m.up), list(m.down), list(m.len)
+        self.left, self.right = list(m.left), list(m.right)
+        self.selected: list[int] = []      # options placed before the search
+        self.choice: list[int] = []        # node x[l] tried at each level
+        self.item_at: list[int] = []       # item chosen at each level
+        self.ran = False
+
+    # -- the two primitive updates ---------------------------------------
+    def cover(self, i: int) -> None:
+        """Remove item i from the item list and hide every option containing it."""
+        up, down, length, top, others = self.up, self.down, self.len, self.matrix.top, self.matrix.others
+        p = down[i]
+        while p != i:
+            for q in others[p]:
+                u = up[q]
+                d = down[q]
+                down[u] = d
+                up[d] = u
+                length[top[q]] -= 1
+            p = down[p]
+        left, right = self.left, self.right
+        lft, rgt = left[i], right[i]
+        right[lft] = rgt
+        left[rgt] = lft
+
+    def uncover(self, i: int) -> None:
+        """Undo cover(i): relink in exactly the reverse order."""
+        up, down, length, top, others = self.up, self.down, self.len, self.matrix.top, self.matrix.others_reversed
+        left, right = self.left, self.right
+        right[left[i]] = i
+        left[right[i]] = i
+        p = up[i]
+        while p != i:
+            for q in others[p]:
+                down[up[q]] = q
+                up[down[q]] = q
+                length[top[q]] += 1
+            p = up[p]
+
+    # -- queries ----------------------------------------------------------
+    def is_covered(self, i: int) -> bool:
+        """Whether item i is out of its item list (covered)."""
+        return self.right[self.left[i]] != i
+
+    def covered_items(self) -> list[int]:
+        """Ids of every covered item, in order."""
+        return [i for i in range(self.matrix.size) if self.right[self.left[i]] != i]
+
+    def active_options(self) -> list[int]:
+        """Ids of the options all of whose items are uncovered."""
+        covered = set(self.covered_items())
+        return [k for k, option in enumerate(self.problem.options) if not covered.intersection(option)]
+
+    def sanity(self) -> None:
+        """Check every link invariant of the structure; raise AssertionError if broken."""
+        m = self.matrix
+        up, down, left, right, length = self.up, self.down, self.left, self.right, self.len
+        for head in (m.root, m.root + 1):
+            p, seen = right[head], 0
+            while p != head:
+                assert left[right[p]] == p and right[left[p]] == p, f"item links broken at {p}"
+                assert (p < self.problem.primary) == (head == m.root), f"item {p} in the wrong list"
+                p = right[p]
+                seen += 1
+                assert seen <= m.size, "item list does not close"
+        for i in range(m.size):
+            if self.is_covered(i):
+                continue
+            p, count = down[i], 0
+            while p != i:
+                assert m.top[p] == i, f"node {p} in column {i} belongs to item {m.top[p]}"
+                assert up[down[p]] == p and down[up[p]] == p, f"column links broken at node {p}"
+                count += 1
+                assert count <= len(m.top), f"column {i} does not close"
+                p = down[p]
+            assert count == length[i], f"item {i} has {count} nodes but len {length[i]}"
+            # An uncovered item's column holds exactly its options that no covered item hides.
+            expected = [k for k in self.problem.options_of_item[i]
+                        if not any(self.is_covered(j) for j in self.problem.options[k])]
+            assert count == len(expected), f"item {i} lists {count} options, {len(expected)} are live"
+
+    # -- before the search -------------------------------------------------
+    def select(self, option: int) -> None:
+        """Place an option before the search (a Sudoku given): cover its items."""
+        if self.ran:
+            raise RuntimeError("select() must come before run()")
+        items = self.problem.options[option]
+        for i in items:
+            if self.is_covered(i):
+                other = next(k for k in self.selected if i in self.problem.options[k])
+                raise ConflictError(
+                    f"option {option} and option {other} both cover item {self.problem.items[i]}",
+                    option, i, other)
+        for i in items:
+            self.cover(i)
+        self.selected.append(option)
+
+    # -- the search ------------------------------------------------------
+    def run(self, *, max_solutions: int | None = 1, max_steps: int | None = None,
+            max_seconds: float | None = None, choose: str = "mrv",
+            recording: Recording | None = None, keep: int | None = 1000,
+            on_solution: Callable[[list[int]], None] | None = None,
+            cancelled: Callable[[], bool] | None = None,
+            check: bool = False) -> Outcome:
+        """Run Algorithm X until the search ends or a limit stops it.
+
+        max_solutions: stop after this many (1 solves, 2 checks uniqueness,
+        None enumerates). max_steps / max_seconds: budgets. choose: "mrv"
+        (fewest options first, ties to the leftmost) or "first". keep: how many
+        solutions to keep in the outcome (None: all). check: run sanity()
+        after every event (slow; for tests).
+        """
+        if self.ran:
+            raise RuntimeError("a Search runs once")
+        if choose not in ("mrv", "first"):
+            raise ValueError(f"unknown item choice {choose!r}: use 'mrv' or 'first'")
+        if max_solutions is not None and max_solutions < 1:
+            raise ValueError("max_solutions must be at least 1")
+        self.ran = True
+        m = self.matrix
+        top, option_of, others, others_rev = m.top, m.option_of, m.others, m.others_reversed
+        up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
+        root = m.root
+        mrv = choose == "mrv"
+        choice, item_at = self.choice, self.item_at
+        stats = Stats()
+        solutions: list[list[int]] = []
+
+        emit = size_of = None
+        if recording is not None:
+            emit, size_of = recording.events.append, recording.sizes.append
+        if check:
+            events = recording.events if recording is not None else []
+            sizes = recording.sizes if recording is not None else []
+
+            def emit(code, _append=events.append):
+                _append(code)
+                self.sanity()
+            size_of = sizes.append
+
+        step_cap = max_steps if max_steps is not None else -1
+        solution_cap = max_solutions if max_solutions is not None else -1
+        start = time.perf_counter()
+        deadline = start + max_seconds if max_seconds is not None else None
+        steps = nodes = dead_ends = found = deepest = 0
+        level = 0
+        status = limit = None
+
+        def cover(i):
+            p = down[i]
+            while p != i:
+                for q in others[p]:
+                    u = up[q]
+                    d = down[q]
+                    down[u] = d
+                    up[d] = u
+                    length[top[q]] -= 1
+                p = down[p]
+            lft = left[i]
+            rgt = right[i]
+            right[lft] = rgt
+            left[rgt] = lft
+
+        def uncover(i):
+            right[left[i]] = i
+            left[right[i]] = i
+            p = up[i]
+            while p != i:
+                for q in others_rev[p]:
+                    down[up[q]] = q
+                    up[down[q]] = q
+                    length[top[q]] += 1
+                p = up[p]
+
+        x = -1          # the node being tried at this level (== item: none left)
+        forward = True
+        while True:
+            if forward:
+                # A new level: all primary items covered means a solution.
+                if right[root] == root:
+                    found += 1
+                    steps += 1
+                    if emit:
+                        emit((level << KIND_BITS) | SOLUTION)
+                    chosen = [option_of[y] for y in choice[:level]]
+                    if keep is None or len(solutions) < keep:
+                        solutions.append(chosen)
+                    if on_solution is not None:
+                        on_solution(chosen)
+                    if found == solution_cap:
+                        status, limit = SOLVED, LIMIT_SOLUTIONS
+                        break
+                    forward = False
+                    # Recover: back to the option of the level above, if any.
+                    if level == 0:
+                        break
+                    level -= 1
+                    x = choice[level]
+                    for q in others_rev[x]:
+                        uncover(top[q])
+                        if emit:
+                            emit((top[q] << KIND_BITS) | UNCOVER)
+                    steps += len(others_rev[x])
+                    x = down[x]
+                    continue
+                if steps >= step_cap >= 0:
+                    status, limit = STOPPED, LIMIT_STEPS
+                    break
+                i = right[root]
+                if mrv:
+                    t = length[i]
+                    if t:
+                        p = right[i]
+                        while p != root:
+                            s = length[p]
+                            if s < t:
+                                t = s
+                                i = p
+                                if not s:
+                                    break
+                            p = right[p]
+                if level == len(item_at):
+                    item_at.append(i)
+                    choice.append(i)
+                else:
+                    item_at[level] = i
+                if level > deepest:
+                    deepest = level
+                if emit:
+                    emit((i << KIND_BITS) | CHOOSE)
+                    size_of(length[i])
+                cover(i)
+                if emit:
+                    emit((i << KIND_BITS) | COVER)
+                steps += 2
+                x = down[i]
+                if x == i:
+                    dead_ends += 1
+                    steps += 1
+                    if emit:
+                        emit((i << KIND_BITS) | DEAD_END)
+                forward = False
+            # Try option x at this level, or back up when none is left.
+            i = item_at[level]
+            if x == i:
+                uncover(i)
+                steps += 2
+                if emit:
+                    emit((i << KIND_BITS) | UNCOVER)
+                    emit((level << KIND_BITS) | BACKUP)
+                if level == 0:
+                    break
+                level -= 1
+                x = choice[level]
+                for q in others_rev[x]:
+                    uncover(top[q])
+                    if emit:
+                        emit((top[q] << KIND_BITS) | UNCOVER)
+                steps += len(others_rev[x])
+                x = down[x]
+                continue
+            if steps >= step_cap >= 0:
+                status, limit = STOPPED, LIMIT_STEPS
+                break
+            nodes += 1
+            if not nodes % CLOCK_EVERY:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    nodes -= 1
+                    status, limit = STOPPED, LIMIT_TIME
+                    break
+                if cancelled is not None and cancelled():
+                    nodes -= 1
+                    status, limit = STOPPED, LIMIT_CANCELLED
+                    break
+            choice[level] = x
+            if emit:
+                emit((option_of[x] << KIND_BITS) | TRY)
+            steps += 1 + len(others[x])
+            for q in others[x]:
+                cover(top[q])
+                if emit:
+                    emit((top[q] << KIND_BITS) | COVER)
+            level += 1
+            forward = True
+
+        if status is None:
+            status, limit = (SOLVED if found else NO_SOLUTION), None
+        stats.solutions, stats.nodes, stats.dead_ends = found, nodes, dead_ends
+        stats.steps, stats.max_level = steps, deepest
+        stats.seconds = time.perf_counter() - start
+        self.level = level
+        return Outcome(status, limit is None, limit, solutions, stats)
+
+
+def solve(problem: Problem, **limits) -> Outcome:
+    """Run one search over a problem with nothing selected; see Search.run."""
+    return Search(problem).run(**limits)

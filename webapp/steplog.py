@@ -1,0 +1,181 @@
+"""The step log: the one definition of the record the browser replays.
+
+docs/step-log.md documents the format; static/js/steplog.js mirrors it.
+
+Glossary
+    log      a dict ready for JSON (see FIELDS below).
+    event    one packed integer, arg * 8 + kind (exact_cover's packing).
+    step     event i is step i + 1; step 0 is the state before any event.
+    replay   applying events to a State (explain.State) from the givens.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import exact_cover as ec
+from .explain import (OVER_LINE, Frame, State, back_to_line, choice_ranking, dead_end_lines,
+                      live_options, outcome_message)
+
+FORMAT, VERSION = "dlx-step-log", 1
+FIELDS = ("format", "version", "problem", "items", "primary", "phrases", "options", "labels",
+          "givens", "events", "sizes", "solutions", "outcome", "stats")
+
+
+class LogError(ValueError):
+    """A log that does not follow the format."""
+
+
+def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome: ec.Outcome,
+          about: dict, message: str | None = None) -> dict:
+    """The step log of one recorded search."""
+    stats = outcome.stats
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "problem": about,
+        "items": list(problem.items),
+        "primary": problem.primary,
+        "phrases": {key: list(phrases[key]) for key in ("need", "empty", "held")},
+        "options": [list(o) for o in problem.options],
+        "labels": list(phrases["labels"]),
+        "givens": list(givens),
+        "events": recording.events,
+        "sizes": recording.sizes,
+        "solutions": outcome.solutions,
+        "outcome": {"status": outcome.status, "complete": outcome.complete,
+                    "limit": outcome.limit, "message": message or outcome_message(outcome)},
+        "stats": stats_dict(stats),
+    }
+
+
+def stats_dict(stats: ec.Stats) -> dict:
+    """Statistics as plain JSON values."""
+    return {"solutions": stats.solutions, "nodes": stats.nodes, "dead_ends": stats.dead_ends,
+            "steps": stats.steps, "max_level": stats.max_level, "seconds": round(stats.seconds, 6)}
+
+
+def dumps(log: dict) -> str:
+    """Compact JSON: no spaces, so an event costs its digits and a comma."""
+    return json.dumps(log, separators=(",", ":"))
+
+
+def problem_of(log: dict) -> ec.Problem:
+    """The exact cover problem a log carries."""
+    return ec.Problem(tuple(log["items"]), log["primary"], tuple(tuple(o) for o in log["options"]))
+
+
+def phrases_of(log: dict) -> dict:
+    """The phrase tables a log carries, labels included."""
+    return {**log["phrases"], "labels": log["labels"]}
+
+
+def validate(log: dict) -> None:
+    """Raise LogError unless the log has the fields and version this module writes."""
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise LogError("not a dlx step log")
+    if log.get("version") != VERSION:
+        raise LogError(f"step log version {log.get('version')!r}; this reader knows {VERSION}")
+    missing = [f for f in FIELDS if f not in log]
+    if missing:
+        raise LogError(f"step log lacks {', '.join(missing)}")
+
+
+class Replay:
+    """A State driven by events, one at a time, from the givens."""
+
+    def __init__(self, log: dict):
+        self.log = log
+        self.options = log["options"]
+        self.sizes = log["sizes"]
+        covered = [False] * len(log["items"])
+        for g in log["givens"]:
+            for i in self.options[g]:
+                covered[i] = True
+        self.state = State(covered, [], list(log["givens"]))
+        self.step = 0
+        self.chooses = 0
+
+    def apply(self, code: int) -> None:
+        """Change the state as one event says."""
+        kind, arg = ec.unpack(code)
+        frames = self.state.frames
+        if kind == ec.CHOOSE:
+            frames.append(Frame(arg, self.sizes[self.chooses]))
+            self.chooses += 1
+        elif kind == ec.TRY:
+            frames[-1].k += 1
+            frames[-1].option = arg
+        elif kind == ec.COVER:
+            if self.state.covered[arg]:
+                raise LogError(f"step {self.step + 1} covers item {arg} twice")
+            self.state.covered[arg] = True
+        elif kind == ec.UNCOVER:
+            if not self.state.covered[arg]:
+                raise LogError(f"step {self.step + 1} uncovers item {arg}, which is not covered")
+            self.state.covered[arg] = False
+        elif kind == ec.BACKUP:
+            frames.pop()
+        elif kind not in (ec.SOLUTION, ec.DEAD_END):
+            raise LogError(f"step {self.step + 1} has unknown kind {kind}")
+        self.step += 1
+
+    def run_to(self, step: int) -> State:
+        """Apply events until `step` events have been applied; return the state."""
+        events = self.log["events"]
+        if not 0 <= step <= len(events):
+            raise LogError(f"step {step} is outside 0..{len(events)}")
+        if step < self.step:
+            raise LogError("a Replay only goes forward")
+        while self.step < step:
+            self.apply(events[self.step])
+        return self.state
+
+
+def replay(log: dict, step: int | None = None) -> State:
+    """The state after `step` events (all of them when None)."""
+    return Replay(log).run_to(len(log["events"]) if step is None else step)
+
+
+def explain_step(log: dict, step: int) -> list[str]:
+    """What step `step` (from 1) did, in the problem's words: the lines the page shows."""
+    if not 1 <= step <= len(log["events"]):
+        raise LogError(f"step {step} is outside 1..{len(log['events'])}")
+    problem, phrases = problem_of(log), phrases_of(log)
+    replay_ = Replay(log)
+    state = replay_.run_to(step - 1)
+    kind, arg = ec.unpack(log["events"][step - 1])
+    if kind == ec.CHOOSE:
+        ranking = choice_ranking(problem, state)
+        labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
+        d = log["sizes"][replay_.chooses]
+        lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, with the fewest options ({d})"
+                 + (f": {', '.join(labels)}." if labels else ".")]
+        runners = [f"{phrases['need'][i]} ({count})" for count, i in ranking if i != arg][:3]
+        if runners:
+            lines.append("Runners-up: " + "; ".join(runners) + ".")
+        return lines
+    replay_.apply(log["events"][step - 1])
+    state = replay_.state
+    if kind == ec.TRY:
+        top = state.frames[-1]
+        return [f"Level {state.level}: option {top.k} of {top.d}, {phrases['labels'][arg]}."]
+    if kind == ec.COVER:
+        return [f"Cover: {phrases['need'][arg]} is settled; its other options leave the matrix."]
+    if kind == ec.UNCOVER:
+        return [f"Uncover: {phrases['need'][arg]} again; its options come back."]
+    if kind == ec.SOLUTION:
+        return [f"Solution at level {arg}: every item is covered."]
+    if kind == ec.BACKUP:
+        return [f"Level {arg} has no option left to try: back up."]
+    lines = dead_end_lines(problem, phrases, state, arg)
+    events = log["events"]
+    while replay_.step < len(events):
+        code = events[replay_.step]
+        replay_.apply(code)
+        if code & ec.KIND_MASK == ec.TRY:
+            top = replay_.state.frames[-1]
+            lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option))
+            return lines
+    lines.append(OVER_LINE)
+    return lines

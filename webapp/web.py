@@ -1,0 +1,151 @@
+"""The page and the JSON API (docs/api.md)."""
+
+from __future__ import annotations
+
+import math
+
+from flask import Blueprint, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from . import exact_cover as ec
+from . import steplog, sudoku
+from .examples import examples
+from .explain import outcome_message
+
+bp = Blueprint("web", __name__)
+
+# Server caps; a client may ask for less, never more (config can lower them).
+DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 8.0, "SOLVE_MAX_BOX": 5,
+            "SOLVE_MAX_SOLUTIONS": 1000}
+
+
+class RequestError(ValueError):
+    """A request field that is wrong: the message names it."""
+
+    def __init__(self, message: str, field: str | None = None, cells=(), position=None, status=400):
+        super().__init__(message)
+        self.message, self.field, self.cells, self.position, self.status = message, field, cells, position, status
+
+
+def cap(name: str):
+    """A server cap from config, falling back to the default."""
+    return current_app.config.get(name, DEFAULTS[name])
+
+
+@bp.get("/")
+def index():
+    """The visualizer page."""
+    return render_template("index.html")
+
+
+@bp.get("/api/examples")
+def api_examples():
+    """The examples menu."""
+    return jsonify(examples())
+
+
+@bp.post("/api/solve")
+def api_solve():
+    """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
+    body = read_body()
+    grid = read_puzzle(body)
+    solutions = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
+    max_seconds = read_seconds(body)
+    choose = body.get("choose", "mrv")
+    if choose not in ("mrv", "first"):
+        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
+    record = body.get("record", True)
+    if not isinstance(record, bool):
+        raise RequestError("record must be true or false", "record")
+    recording = ec.Recording() if record else None
+    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
+    solved = sudoku.solve(grid, recording=recording, choose=choose, **limits)
+    outcome = solved.outcome
+    for g in solved.grids:          # every answer is checked independently
+        if not sudoku.is_solution(grid, g):
+            raise RuntimeError("the solver returned a grid that is not a solution")
+    message = outcome_message(outcome, **limits)
+    answer = {
+        "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
+        "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                    "message": message},
+        "solutions": [list(g.cells) for g in solved.grids],
+        "stats": steplog.stats_dict(outcome.stats),
+    }
+    if recording is not None:
+        answer["log"] = steplog.build(
+            sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
+            recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
+                                 "puzzle": answer["puzzle"]}, message)
+    response = current_app.response_class(steplog.dumps(answer), mimetype="application/json")
+    return response
+
+
+def read_body() -> dict:
+    """The JSON object of the request, or a clear error."""
+    if not request.is_json:
+        raise RequestError("send the request as JSON (Content-Type: application/json)", status=415)
+    body = request.get_json(silent=True)
+    if body is None:
+        raise RequestError("the body is not valid JSON")
+    if not isinstance(body, dict):
+        raise RequestError("the body must be a JSON object with a \"puzzle\" field")
+    return body
+
+
+def read_puzzle(body: dict) -> sudoku.Grid:
+    """The puzzle field, parsed and within the size the server takes."""
+    text = body.get("puzzle")
+    if not isinstance(text, str):
+        raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
+    try:
+        grid = sudoku.parse(text)
+    except sudoku.ParseError as error:
+        raise RequestError(error.message, "puzzle", error.cells, error.position) from None
+    biggest = cap("SOLVE_MAX_BOX")
+    if grid.n > biggest:
+        side = biggest * biggest
+        raise RequestError(f"a {grid.size}×{grid.size} puzzle is larger than this server solves "
+                           f"(up to {side}×{side}); use the command line", "puzzle", status=413)
+    return grid
+
+
+def read_int(body: dict, name: str, default, low: int, high: int, allow_null=False):
+    """An integer field within low..high (high is the server cap)."""
+    if name not in body:
+        return default
+    value = body[name]
+    if value is None and allow_null:
+        return high
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name} must be a whole number", name)
+    if value < low:
+        raise RequestError(f"{name} must be at least {low}", name)
+    return min(value, high)
+
+
+def read_seconds(body: dict) -> float:
+    """The time budget, capped by the server."""
+    most = cap("SOLVE_MAX_SECONDS")
+    value = body.get("max_seconds", most)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise RequestError("max_seconds must be a number", "max_seconds")
+    if value <= 0:
+        raise RequestError("max_seconds must be more than 0", "max_seconds")
+    return min(float(value), most)
+
+
+@bp.app_errorhandler(RequestError)
+def request_error(error: RequestError):
+    """A bad request as JSON: what is wrong, which field, which cells."""
+    position = {"line": error.position[0], "column": error.position[1]} if error.position else None
+    return jsonify(error=error.message, field=error.field, cells=list(error.cells),
+                   position=position), error.status
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """Every HTTP error as JSON with a message."""
+    return jsonify(error=f"{error.code} {error.name}: {error.description}", field=None, cells=[],
+                   position=None), error.code
