@@ -1,0 +1,267 @@
+"""The command line: solve puzzles or files of puzzles, and write step logs.
+
+    python -m webapp solve PUZZLE-OR-FILE [--all | --limit N] [--count] [--stats]
+    python -m webapp log PUZZLE-OR-FILE -o FILE
+
+Glossary
+    source   a puzzle given as text on the command line, a file with one puzzle
+             a line, or '-' for standard input.
+    entry    one puzzle of a source with its line number (None for text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import exact_cover as ec
+from . import steplog, sudoku
+from .explain import outcome_message
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with its two commands."""
+    parser = argparse.ArgumentParser(prog="python -m webapp",
+                                     description="Solve Sudoku with Knuth's dancing links (DLX).")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    solve = commands.add_parser("solve", help="solve a puzzle or a file with one puzzle a line")
+    solve.add_argument("source", help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="find every solution")
+    how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",
+                          help="stop after N solutions (default 1, or all with --count; 2 checks uniqueness)")
+    solve.add_argument("--count", action="store_true",
+                       help="print the number of solutions, not the grids ('+' after it: stopped at a limit)")
+    solve.add_argument("--stats", action="store_true", help="print nodes, dead ends and time per puzzle, and totals")
+    solve.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
+    add_search_options(solve)
+    progress = solve.add_mutually_exclusive_group()
+    progress.add_argument("--progress", action="store_true", default=None,
+                          help="show a progress bar on stderr (default: when stderr is a terminal)")
+    progress.add_argument("--no-progress", action="store_false", dest="progress")
+
+    log = commands.add_parser("log", help="write the step log of one solve as JSON")
+    log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
+    log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
+    log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
+    add_search_options(log)
+    return parser
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """Item choice and budgets, shared by both commands."""
+    parser.add_argument("--choose", choices=("mrv", "first"), default="mrv",
+                        help="item choice: fewest options first (default) or the first item")
+    parser.add_argument("--max-steps", type=positive_int, default=None, metavar="N",
+                        help="stop a puzzle after N steps (events)")
+    parser.add_argument("--max-seconds", type=positive_float, default=None, metavar="S",
+                        help="stop a puzzle after S seconds")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} must be more than 0")
+    return value
+
+
+def read_source(source: str) -> tuple[list[tuple[int | None, str]], bool]:
+    """The entries of a source and whether it was a file (or stdin)."""
+    if source == "-":
+        return numbered(sys.stdin.read()), True
+    path = Path(source)
+    looks_like_path = len(source) < 256 and not any(c in source for c in "\n|")
+    if looks_like_path and path.is_file():
+        return numbered(path.read_text(encoding="utf-8", errors="replace")), True
+    return [(None, source)], False
+
+
+def numbered(text: str) -> list[tuple[int, str]]:
+    """(line number, line) for each line that holds a puzzle (not blank, not '#')."""
+    return [(k, line) for k, line in enumerate(text.splitlines(), start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+@dataclass
+class Totals:
+    """What a run of many puzzles added up to."""
+
+    puzzles: int = 0
+    failed: int = 0
+    by_status: dict = field(default_factory=dict)
+    nodes: int = 0
+    dead_ends: int = 0
+    solutions: int = 0
+    times: list = field(default_factory=list)
+
+    def add(self, outcome: ec.Outcome) -> None:
+        """Count one solved puzzle."""
+        self.puzzles += 1
+        self.by_status[outcome.status] = self.by_status.get(outcome.status, 0) + 1
+        self.nodes += outcome.stats.nodes
+        self.dead_ends += outcome.stats.dead_ends
+        self.solutions += outcome.stats.solutions
+        self.times.append(outcome.stats.seconds)
+
+    def lines(self, wall: float) -> list[str]:
+        """The totals as '# ' lines."""
+        out = [f"# puzzles: {self.puzzles} ({', '.join(f'{v} {k}' for k, v in sorted(self.by_status.items())) or 'none'})"
+               + (f", {self.failed} bad line{'s' if self.failed != 1 else ''}" if self.failed else "")]
+        if self.times:
+            total = sum(self.times)
+            out.append(f"# solutions: {self.solutions}; nodes: {self.nodes}; dead ends: {self.dead_ends}")
+            out.append(f"# solve time: {total:.3f} s in all, median {statistics.median(self.times) * 1e3:.2f} ms, "
+                       f"worst {max(self.times) * 1e3:.2f} ms; {self.puzzles / wall:.1f} puzzles/s overall")
+        return out
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.shown = total, enabled, -1
+        self.start = time.perf_counter()
+
+    def update(self, done: int) -> None:
+        """Redraw when the percentage changes."""
+        if not self.enabled:
+            return
+        percent = done * 100 // max(self.total, 1)
+        if percent == self.shown and done != self.total:
+            return
+        self.shown = percent
+        width = 30
+        filled = width * done // max(self.total, 1)
+        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                         f"{percent:3d}% {rate:.0f}/s")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Wipe the bar so a message can take its line."""
+        if self.enabled and self.shown >= 0:
+            sys.stderr.write("\r\033[K")
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def where(line: int | None) -> str:
+    """'line 7: ' for an entry of a file, '' for a puzzle given as text."""
+    return f"line {line}: " if line is not None else ""
+
+
+def run_solve(args) -> int:
+    """The solve command; 1 when any entry failed to parse."""
+    entries, from_file = read_source(args.source)
+    limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
+    limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
+              "choose": args.choose, "keep": 0 if args.count else None}
+    show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
+    progress = Progress(len(entries), show_progress)
+    totals = Totals()
+    start = time.perf_counter()
+    out = sys.stdout
+    for done, (line, text) in enumerate(entries, start=1):
+        try:
+            grid = sudoku.parse(text)
+        except sudoku.ParseError as error:
+            totals.failed += 1
+            progress.clear()
+            print(f"error: {where(line)}{error.message}", file=sys.stderr)
+            progress.update(done)
+            continue
+        solved = sudoku.solve(grid, **limits)
+        outcome = solved.outcome
+        for g in solved.grids:
+            if not sudoku.is_solution(grid, g):
+                raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
+        totals.add(outcome)
+        if args.count:
+            exact = "" if outcome.complete else "+" if outcome.stats.solutions else "?"
+            print(f"{outcome.stats.solutions}{exact}", file=out)
+        else:
+            for g in solved.grids:
+                print(sudoku.format_grid(g, "grid" if args.grid else "line"), file=out)
+                if args.grid:
+                    print(file=out)
+            if not solved.grids or outcome.status == ec.STOPPED:
+                print(f"# {where(line)}{outcome_message(outcome, limit, args.max_steps, args.max_seconds)}",
+                      file=out)
+        if args.stats:
+            s = outcome.stats
+            print(f"# {where(line)}{outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
+                  f"{s.nodes} nodes, {s.dead_ends} dead ends, {s.steps} steps, "
+                  f"{s.seconds * 1e3:.2f} ms", file=out)
+        progress.update(done)
+    progress.close()
+    if args.stats:
+        for text in totals.lines(time.perf_counter() - start):
+            print(text, file=out)
+    if totals.failed:
+        print(f"error: {totals.failed} of {len(entries)} entries could not be read", file=sys.stderr)
+    return 1 if totals.failed else 0
+
+
+def run_log(args) -> int:
+    """The log command: one solve, its step log written as JSON."""
+    entries, _ = read_source(args.source)
+    if not entries:
+        print("error: no puzzle found in the source", file=sys.stderr)
+        return 1
+    line, text = entries[0]
+    try:
+        grid = sudoku.parse(text)
+    except sudoku.ParseError as error:
+        print(f"error: {where(line)}{error.message}", file=sys.stderr)
+        return 1
+    recording = ec.Recording()
+    limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
+    solved = sudoku.solve(grid, recording=recording, choose=args.choose, **limits)
+    message = outcome_message(solved.outcome, **limits)
+    log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
+                        recording, solved.outcome,
+                        {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)},
+                        message)
+    text = steplog.dumps(log)
+    if args.output == "-":
+        sys.stdout.write(text + "\n")
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {len(recording.events):,} steps ({len(text):,} bytes) to {args.output}: {message}",
+              file=sys.stderr)
+    return 0
+
+
+def main(argv=None) -> int:
+    """Entry point of `python -m webapp` and `dlx-sudoku`."""
+    args = build_parser().parse_args(argv)
+    try:
+        return run_solve(args) if args.command == "solve" else run_log(args)
+    except BrokenPipeError:
+        return 0
+    except OSError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
