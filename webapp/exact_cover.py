@@ -3,6 +3,8 @@
 Glossary
     item      something to cover. Primary items must be covered exactly once;
               secondary items at most once (Knuth's generalized exact cover).
+              An option with no primary item is never used: the search only
+              picks options to cover primary items.
     option    a set of items. A solution is a set of options that covers every
               primary item exactly once and no secondary item twice.
     node      an index into the flat link arrays. Nodes 0..N-1 are the item

@@ -1,0 +1,194 @@
+"""The exact cover engine on its own: Knuth's examples, limits, recording, sanity."""
+
+import itertools
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp import exact_cover as ec
+
+# Knuth, "Dancing links" (2000), the matrix of his figure: one solution.
+KNUTH_ITEMS = "ABCDEFG"
+KNUTH_OPTIONS = ["CEF", "ADG", "BCF", "AD", "BG", "DEG"]
+
+
+def knuth():
+    return ec.Problem.from_names(KNUTH_ITEMS, [], KNUTH_OPTIONS)
+
+
+def queens(n):
+    """N queens: rows and columns primary, diagonals secondary (at most one queen)."""
+    rows = [f"r{i}" for i in range(n)]
+    cols = [f"c{j}" for j in range(n)]
+    diagonals = [f"a{s}" for s in range(2 * n - 1)] + [f"b{s}" for s in range(2 * n - 1)]
+    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"] for i in range(n) for j in range(n)]
+    return ec.Problem.from_names(rows + cols, diagonals, options)
+
+
+def brute_force_count(problem):
+    """Exact covers by trying every subset of options (tiny problems only).
+
+    As in Knuth's generalized exact cover, an option without a primary item
+    is never part of a solution: the search only picks options for primary items.
+    """
+    usable = [o for o in problem.options if min(o) < problem.primary]
+    count = 0
+    for r in range(len(usable) + 1):
+        for subset in itertools.combinations(usable, r):
+            seen = [i for option in subset for i in option]
+            if len(seen) == len(set(seen)) and set(range(problem.primary)) <= set(seen):
+                count += 1
+    return count
+
+
+def test_knuth_example_has_its_one_solution():
+    outcome = ec.solve(knuth(), max_solutions=None)
+    assert outcome.status == ec.SOLVED and outcome.complete and outcome.unique
+    [solution] = outcome.solutions
+    names = sorted("".join(KNUTH_ITEMS[i] for i in knuth().options[o]) for o in solution)
+    assert names == ["AD", "BG", "CEF"]
+
+
+def test_matrix_without_solution_is_proved_empty():
+    problem = ec.Problem.from_names("ABC", [], ["AB", "BC", "AC"])
+    outcome = ec.solve(problem, max_solutions=None, check=True)
+    assert (outcome.status, outcome.complete, outcome.limit) == (ec.NO_SOLUTION, True, None)
+    assert outcome.solutions == [] and outcome.stats.dead_ends >= 1
+
+
+def test_item_with_no_option_is_a_dead_end_at_once():
+    problem = ec.Problem.from_names("AB", [], ["A"])
+    recording = ec.Recording()
+    outcome = ec.Search(problem).run(recording=recording)
+    assert outcome.status == ec.NO_SOLUTION
+    kinds = [ec.KIND_NAMES[k] for k, _, _ in recording.decoded()]
+    assert kinds[:3] == ["choose", "cover", "dead_end"]
+
+
+@pytest.mark.parametrize("n, count", [(1, 1), (4, 2), (5, 10), (6, 4), (8, 92)])
+def test_queens_counts_use_secondary_items(n, count):
+    assert ec.solve(queens(n), max_solutions=None).stats.solutions == count
+
+
+def test_secondary_items_are_never_chosen():
+    recording = ec.Recording()
+    problem = queens(5)
+    ec.Search(problem).run(max_solutions=None, recording=recording)
+    chosen = [arg for kind, arg, _ in recording.decoded() if kind == ec.CHOOSE]
+    assert chosen and all(i < problem.primary for i in chosen)
+
+
+def test_solution_limit_and_uniqueness():
+    problem = queens(6)
+    two = ec.solve(problem, max_solutions=2)
+    assert (two.status, two.complete, two.limit, two.stats.solutions) == (ec.SOLVED, False, "solutions", 2)
+    assert not two.unique
+    assert ec.solve(queens(1), max_solutions=2).unique
+
+
+def test_step_budget_stops_cleanly_with_counts():
+    outcome = ec.solve(queens(10), max_solutions=None, max_steps=500)
+    assert (outcome.status, outcome.complete, outcome.limit) == (ec.STOPPED, False, ec.LIMIT_STEPS)
+    assert 500 <= outcome.stats.steps < 600 and outcome.stats.nodes > 0
+
+
+def test_time_budget_stops_cleanly():
+    start = time.perf_counter()
+    outcome = ec.solve(queens(14), max_solutions=None, max_seconds=0.2)
+    assert time.perf_counter() - start < 2
+    assert (outcome.status, outcome.limit) == (ec.STOPPED, ec.LIMIT_TIME)
+    assert outcome.stats.solutions > 0 and len(outcome.solutions) == min(outcome.stats.solutions, 1000)
+
+
+def test_cancel_flag_stops_the_search():
+    outcome = ec.solve(queens(12), max_solutions=None, cancelled=lambda: True)
+    assert (outcome.status, outcome.limit) == (ec.STOPPED, ec.LIMIT_CANCELLED)
+
+
+def test_first_item_choice_finds_the_same_solutions():
+    mrv = ec.solve(queens(6), max_solutions=None, choose="mrv")
+    first = ec.solve(queens(6), max_solutions=None, choose="first")
+    assert sorted(map(sorted, mrv.solutions)) == sorted(map(sorted, first.solutions))
+    assert first.stats.nodes != mrv.stats.nodes
+
+
+def test_select_places_options_and_refuses_clashes():
+    search = ec.Search(knuth())
+    search.select(3)                   # {A, D}
+    with pytest.raises(ec.ConflictError) as caught:
+        search.select(1)               # {A, D, G} shares A
+    assert caught.value.other == 3
+    outcome = search.run(max_solutions=None, check=True)
+    assert outcome.solutions == [[4, 0]] or sorted(outcome.solutions[0]) == [0, 4]
+
+
+def test_bad_problems_are_refused():
+    with pytest.raises(ec.ProblemError, match="not an item"):
+        ec.Problem.from_names("AB", [], ["AC"])
+    with pytest.raises(ec.ProblemError, match="twice"):
+        ec.Problem.from_names("AA", [], ["A"])
+    with pytest.raises(ec.ProblemError, match="empty"):
+        ec.Problem(("A",), 1, ((),))
+    with pytest.raises(ValueError):
+        ec.solve(knuth(), choose="random")
+
+
+def test_sanity_catches_a_broken_link():
+    search = ec.Search(knuth())
+    search.sanity()
+    search.down[0] = search.down[search.down[0]]     # skip a node in column A
+    with pytest.raises(AssertionError):
+        search.sanity()
+
+
+def test_deep_search_needs_no_recursion():
+    # 200 queens would recurse 200 levels deep; the loop is iterative.
+    outcome = ec.solve(queens(60), max_solutions=1, max_seconds=30)
+    assert outcome.status == ec.SOLVED and outcome.stats.max_level >= 59
+
+
+# -- properties over random small problems -------------------------------------
+
+@st.composite
+def small_problems(draw):
+    """Random exact cover problems with up to 6 primary and 2 secondary items."""
+    primary = draw(st.integers(1, 6))
+    secondary = draw(st.integers(0, 2))
+    n = primary + secondary
+    options = draw(st.lists(st.sets(st.integers(0, n - 1), min_size=1, max_size=n).map(sorted),
+                            min_size=1, max_size=9))
+    names = [f"p{i}" for i in range(primary)] + [f"s{i}" for i in range(secondary)]
+    return ec.Problem(tuple(names), primary, tuple(tuple(o) for o in options))
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.sampled_from(["mrv", "first"]))
+def test_count_matches_brute_force_and_sanity_holds(problem, choose):
+    outcome = ec.solve(problem, max_solutions=None, choose=choose, check=True)
+    assert outcome.complete
+    assert outcome.stats.solutions == brute_force_count(problem)
+    for solution in outcome.solutions:
+        covered = [i for o in solution for i in problem.options[o]]
+        assert len(covered) == len(set(covered)) and set(range(problem.primary)) <= set(covered)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.one_of(st.none(), st.integers(1, 3)), st.one_of(st.none(), st.integers(1, 60)))
+def test_recording_never_changes_the_search(problem, max_solutions, max_steps):
+    plain = ec.solve(problem, max_solutions=max_solutions, max_steps=max_steps)
+    recording = ec.Recording()
+    recorded = ec.Search(problem).run(max_solutions=max_solutions, max_steps=max_steps, recording=recording)
+    assert plain.solutions == recorded.solutions
+    assert (plain.status, plain.limit) == (recorded.status, recorded.limit)
+    for field in ("solutions", "nodes", "dead_ends", "steps", "max_level"):
+        assert getattr(plain.stats, field) == getattr(recorded.stats, field)
+    assert recorded.stats.steps == len(recording.events)
+    assert len(recording.sizes) == sum(1 for k, _, _ in recording.decoded() if k == ec.CHOOSE)
+
+
+def test_pack_and_unpack_are_inverse():
+    for kind in range(7):
+        for arg in (0, 1, 7, 8, 12345, 2 ** 20):
+            assert ec.unpack(ec.pack(kind, arg)) == (kind, arg)
