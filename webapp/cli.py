@@ -208,7 +208,7 @@ def run_solve(args) -> int:
                 if args.grid:
                     print(file=out)
             if not solved.grids or outcome.status == ec.STOPPED:
-                print(f"# {where(line)}{outcome_message(outcome, limit, args.max_steps, args.max_seconds)}",
+                print(f"# {where(line)}{outcome_message(outcome)}",
                       file=out)
         if args.stats:
             s = outcome.stats
@@ -240,11 +240,10 @@ def run_log(args) -> int:
     recording = ec.Recording()
     limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
     solved = sudoku.solve(grid, recording=recording, choose=args.choose, **limits)
-    message = outcome_message(solved.outcome, **limits)
+    message = outcome_message(solved.outcome)
     log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
                         recording, solved.outcome,
-                        {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)},
-                        message)
+                        {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)})
     text = steplog.dumps(log)
     if args.output == "-":
         sys.stdout.write(text + "\n")

@@ -128,8 +128,11 @@ def back_to_line(phrases, level: int, k: int, d: int, option: int) -> str:
 OVER_LINE = "The search is over."
 
 
-def outcome_message(outcome: ec.Outcome, max_solutions=None, max_steps=None, max_seconds=None) -> str:
+def outcome_message(outcome: ec.Outcome) -> str:
     """The outcome of a search in plain words."""
+    max_solutions = outcome.budget.get("max_solutions")
+    max_steps = outcome.budget.get("max_steps")
+    max_seconds = outcome.budget.get("max_seconds")
     found = outcome.stats.solutions
     plural = "solution" if found == 1 else "solutions"
     if outcome.status == ec.NO_SOLUTION:

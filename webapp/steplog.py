@@ -27,7 +27,7 @@ class LogError(ValueError):
 
 
 def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome: ec.Outcome,
-          about: dict, message: str | None = None) -> dict:
+          about: dict) -> dict:
     """The step log of one recorded search."""
     stats = outcome.stats
     return {
@@ -44,7 +44,7 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "sizes": recording.sizes,
         "solutions": outcome.solutions,
         "outcome": {"status": outcome.status, "complete": outcome.complete,
-                    "limit": outcome.limit, "message": message or outcome_message(outcome)},
+                    "limit": outcome.limit, "message": outcome_message(outcome)},
         "stats": stats_dict(stats),
     }
 
@@ -177,5 +177,5 @@ def explain_step(log: dict, step: int) -> list[str]:
             top = replay_.state.frames[-1]
             lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option))
             return lines
-    lines.append(OVER_LINE)
+    lines.append(OVER_LINE if log["outcome"]["complete"] else f"The recording ends here. {log['outcome']['message']}")
     return lines

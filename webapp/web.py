@@ -65,7 +65,7 @@ def api_solve():
     for g in solved.grids:          # every answer is checked independently
         if not sudoku.is_solution(grid, g):
             raise RuntimeError("the solver returned a grid that is not a solution")
-    message = outcome_message(outcome, **limits)
+    message = outcome_message(outcome)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
@@ -77,7 +77,7 @@ def api_solve():
         answer["log"] = steplog.build(
             sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
             recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
-                                 "puzzle": answer["puzzle"]}, message)
+                                 "puzzle": answer["puzzle"]})
     response = current_app.response_class(steplog.dumps(answer), mimetype="application/json")
     return response
 

@@ -1,0 +1,184 @@
+"""The step log: replay matches the solver at every step, balance, size, explanations."""
+
+import gzip
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp import exact_cover as ec
+from webapp import steplog, sudoku
+from webapp.examples import BERRY, NO_SOLUTION, puzzle_lines
+from webapp.explain import generic_phrases
+
+
+class Snooping(list):
+    """An events list that also snapshots the solver's state after each event."""
+
+    def __init__(self, search):
+        super().__init__()
+        self.search, self.snapshots = search, []
+
+    def append(self, code):
+        super().append(code)
+        self.snapshots.append(tuple(self.search.covered_items()))
+
+
+def sudoku_log(text, **limits):
+    """(log, search-with-snapshots) of a recorded Sudoku solve."""
+    grid = sudoku.parse(text)
+    search = ec.Search(sudoku.problem_for(grid.n))
+    for g in sudoku.given_options(grid):
+        search.select(g)
+    recording = ec.Recording()
+    recording.events = Snooping(search)
+    outcome = search.run(recording=recording, **limits)
+    log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
+                        recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": text})
+    return log, search, outcome
+
+
+def covered_of(state):
+    return tuple(i for i, c in enumerate(state.covered) if c)
+
+
+def placed_of(state, upto=None):
+    return tuple(f.option for f in state.frames if f.option >= 0)
+
+
+def test_replay_matches_the_solver_at_every_step():
+    log, search, outcome = sudoku_log(BERRY, max_solutions=2)
+    snapshots = log["events"].snapshots
+    assert len(snapshots) == len(log["events"]) == outcome.stats.steps
+    replay = steplog.Replay(log)
+    for step, covered in enumerate(snapshots, start=1):
+        state = replay.run_to(step)
+        assert covered_of(state) == covered, f"step {step}"
+
+
+def test_a_complete_search_balances_back_to_the_givens():
+    log, _, outcome = sudoku_log(NO_SOLUTION, max_solutions=None)
+    assert outcome.status == ec.NO_SOLUTION
+    final = steplog.replay(log)
+    givens_items = {i for g in log["givens"] for i in log["options"][g]}
+    assert set(covered_of(final)) == givens_items and final.frames == []
+    kinds = [code & 7 for code in log["events"]]
+    assert kinds.count(ec.COVER) == kinds.count(ec.UNCOVER)
+    assert kinds.count(ec.CHOOSE) == kinds.count(ec.BACKUP) == len(log["sizes"])
+
+
+def test_a_stopped_search_replays_to_where_it_stopped():
+    text = puzzle_lines("gecode_25x25.txt")[0]
+    log, search, outcome = sudoku_log(text, max_steps=5_000)
+    assert outcome.limit == ec.LIMIT_STEPS
+    final = steplog.replay(log)
+    assert covered_of(final) == tuple(search.covered_items())
+    assert len(final.frames) == search.level + 1 or len(final.frames) == search.level
+
+
+def test_placed_options_match_the_solver_at_solutions():
+    log, search, outcome = sudoku_log(".2.." + "." * 12, max_solutions=None)
+    replay = steplog.Replay(log)
+    found = []
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 == ec.SOLUTION:
+            found.append(list(placed_of(replay.run_to(step))))
+    assert found == outcome.solutions and len(found) == outcome.stats.solutions
+
+
+def test_json_is_compact():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[5])
+    events_json = json.dumps(log["events"], separators=(",", ":"))
+    per_event = len(events_json) / len(log["events"])
+    assert per_event <= 8, per_event
+    text = steplog.dumps(log)
+    assert json.loads(text)["events"] == list(log["events"])
+    assert len(gzip.compress(text.encode())) < len(text) / 3
+
+
+def test_validate_refuses_what_is_not_a_log():
+    log, _, _ = sudoku_log(BERRY)
+    steplog.validate(json.loads(steplog.dumps(log)))
+    with pytest.raises(steplog.LogError, match="not a dlx step log"):
+        steplog.validate({"format": "other"})
+    with pytest.raises(steplog.LogError, match="version"):
+        steplog.validate({**log, "version": 99})
+    with pytest.raises(steplog.LogError, match="lacks events"):
+        steplog.validate({k: v for k, v in log.items() if k != "events"})
+
+
+def test_replay_refuses_unbalanced_events():
+    log, _, _ = sudoku_log(BERRY)
+    broken = {**log, "events": [ec.pack(ec.UNCOVER, 5)]}
+    with pytest.raises(steplog.LogError, match="not covered"):
+        steplog.replay(broken)
+
+
+def test_dead_end_explained_in_sudoku_words():
+    log, _, _ = sudoku_log(BERRY, max_solutions=1)
+    dead = [k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END]
+    assert dead
+    lines = steplog.explain_step(log, dead[0])
+    assert lines[0].startswith("Dead end at level ")
+    item = log["events"][dead[0] - 1] >> 3
+    assert log["phrases"]["empty"][item] in lines[0]
+    # One line per original option of the item, each naming a given or an earlier choice.
+    problem = steplog.problem_of(log)
+    assert len(lines) == 1 + len(problem.options_of_item[item]) + 1
+    for line in lines[1:-1]:
+        assert ": ruled out by the given " in line or ": ruled out by the choice " in line
+    assert lines[-1].startswith("Back to level ") or lines[-1] == "The search is over."
+
+
+def test_every_ruling_names_an_option_that_really_covers_the_item():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[1])
+    problem = steplog.problem_of(log)
+    replay = steplog.Replay(log)
+    from webapp.explain import rulings
+    checked = 0
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 != ec.DEAD_END:
+            continue
+        state = replay.run_to(step)
+        item = code >> 3
+        found = rulings(problem, state, item)
+        assert [r.option for r in found] == list(problem.options_of_item[item])
+        for r in found:
+            assert r.via in problem.options[r.option] and r.via in problem.options[r.ruler]
+            placed = state.givens if r.level < 0 else [state.frames[r.level].option]
+            assert r.ruler in placed
+        checked += 1
+    assert checked > 3
+
+
+def test_choice_explanation_lists_fewest_and_runners_up():
+    log, _, _ = sudoku_log(BERRY)
+    first_choose = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.CHOOSE)
+    lines = steplog.explain_step(log, first_choose)
+    d = log["sizes"][0]
+    assert lines[0].startswith("Level 0: ") and f"with the fewest options ({d})" in lines[0]
+    assert lines[1].startswith("Runners-up: ")
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(1, 6))
+    options = draw(st.lists(st.sets(st.integers(0, n - 1), min_size=1, max_size=n).map(sorted),
+                            min_size=1, max_size=8))
+    return ec.Problem(tuple(f"i{k}" for k in range(n)), n, tuple(tuple(o) for o in options))
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.one_of(st.none(), st.integers(1, 2)), st.one_of(st.none(), st.integers(1, 40)))
+def test_replay_balances_and_ends_in_the_solver_state(problem, max_solutions, max_steps):
+    search = ec.Search(problem)
+    recording = ec.Recording()
+    outcome = search.run(recording=recording, max_solutions=max_solutions, max_steps=max_steps, check=True)
+    log = steplog.build(problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover"})
+    final = steplog.replay(log)
+    assert covered_of(final) == tuple(search.covered_items())
+    if outcome.complete:
+        assert covered_of(final) == () and final.frames == []
+    for step in range(1, len(log["events"]) + 1):
+        assert steplog.explain_step(log, step)
