@@ -149,3 +149,11 @@ def http_error(error: HTTPException):
     """Every HTTP error as JSON with a message."""
     return jsonify(error=f"{error.code} {error.name}: {error.description}", field=None, cells=[],
                    position=None), error.code
+
+
+@bp.app_errorhandler(Exception)
+def unexpected_error(error: Exception):
+    """An unexpected failure: logged with its traceback, answered without one."""
+    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    return jsonify(error="500 Internal Server Error: the server failed to answer; the failure was logged",
+                   field=None, cells=[], position=None), 500

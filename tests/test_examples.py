@@ -1,0 +1,49 @@
+"""Each example in the menu does what its note says."""
+
+import pytest
+
+from webapp import exact_cover as ec
+from webapp import sudoku
+from webapp.examples import examples
+
+
+def example(id_):
+    return next(e for e in examples() if e["id"] == id_)
+
+
+def solve(id_, **limits):
+    grid = sudoku.parse(example(id_)["puzzle"])
+    assert grid.size == example(id_)["size"]
+    return grid, sudoku.solve(grid, **limits)
+
+
+@pytest.mark.parametrize("id_", ["berry", "naive-worst", "17-clue", "top95-1", "top95-hard", "hardest-1"])
+def test_unique_examples_are_unique(id_):
+    grid, solved = solve(id_, max_solutions=2)
+    assert solved.outcome.unique and sudoku.is_solution(grid, solved.grids[0])
+
+
+def test_naive_worst_case_top_row_is_987654321():
+    grid, solved = solve("naive-worst")
+    assert grid.cells[:9] == (0,) * 9 and solved.grids[0].cells[:9] == (9, 8, 7, 6, 5, 4, 3, 2, 1)
+
+
+def test_seventeen_clues():
+    grid, _ = solve("17-clue")
+    assert sum(1 for d in grid.cells if d) == 17
+
+
+def test_several_and_none():
+    _, several = solve("several", max_solutions=None)
+    assert several.outcome.complete and several.outcome.stats.solutions >= 2
+    _, none = solve("none", max_solutions=None)
+    assert none.outcome.status == ec.NO_SOLUTION
+
+
+def test_big_examples():
+    assert solve("empty-4", max_solutions=None)[1].outcome.stats.solutions == 288
+    for id_ in ("gecode-16", "blanked-25"):
+        grid, solved = solve(id_, max_steps=200_000)
+        assert sudoku.is_solution(grid, solved.grids[0])
+    _, hard = solve("gecode-25", max_steps=20_000)
+    assert hard.outcome.status == ec.STOPPED

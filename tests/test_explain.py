@@ -1,0 +1,50 @@
+"""Explanations: rulings at a dead end, choice ranking and outcome messages."""
+
+from webapp import exact_cover as ec
+from webapp.explain import (Frame, State, dead_end_lines, generic_phrases, choice_ranking,
+                            outcome_message, rulings)
+
+
+def problem():
+    # Items A B C; options AB, AC, B, C. Place B by hand, then A can only use AC.
+    return ec.Problem.from_names("ABC", [], ["AB", "AC", "B", "C"])
+
+
+def test_rulings_name_the_earliest_placed_option():
+    p = problem()
+    covered = [False, True, True]            # B and C covered
+    state = State(covered, [Frame(1, 2, 1, 2), Frame(2, 1, 1, 3), Frame(0, 0)], givens=[])
+    found = rulings(p, state, 0)
+    assert [(r.option, r.ruler, r.level, p.items[r.via]) for r in found] == [(0, 2, 0, "B"), (1, 3, 1, "C")]
+    phrases = generic_phrases(p)
+    lines = dead_end_lines(p, phrases, state, 0)
+    assert lines == ["Dead end at level 2: A has no option left.",
+                     "A B: ruled out by the choice B at level 0 (B is already covered)",
+                     "A C: ruled out by the choice C at level 1 (C is already covered)"]
+
+
+def test_givens_come_before_choices():
+    p = problem()
+    state = State([False, True, True], [Frame(2, 1, 1, 3), Frame(0, 0)], givens=[2])
+    lines = dead_end_lines(p, generic_phrases(p), state, 0)
+    assert lines[1] == "A B: ruled out by the given B (B is already covered)"
+
+
+def test_choice_ranking_is_fewest_first_ties_leftmost():
+    p = problem()
+    state = State([False, False, False])
+    assert choice_ranking(p, state) == [(2, 0), (2, 1), (2, 2)]
+
+
+def test_outcome_messages():
+    def outcome(status, complete, limit, found, **budget):
+        stats = ec.Stats(solutions=found)
+        return ec.Outcome(status, complete, limit, [], stats, {"max_solutions": 1, **budget})
+    assert "exactly one" in outcome_message(outcome(ec.SOLVED, True, None, 1))
+    assert "all 4 solutions" in outcome_message(outcome(ec.SOLVED, True, None, 4))
+    assert "not unique" in outcome_message(outcome(ec.SOLVED, False, "solutions", 2, max_solutions=2))
+    assert "uniqueness not checked" in outcome_message(outcome(ec.SOLVED, False, "solutions", 1))
+    assert outcome_message(outcome(ec.NO_SOLUTION, True, None, 0)).startswith("No solution")
+    steps = outcome_message(outcome(ec.STOPPED, False, "steps", 0, max_steps=1000))
+    assert "step budget of 1,000 steps" in steps and "no solution found so far" in steps
+    assert "time limit of 2 s" in outcome_message(outcome(ec.STOPPED, False, "time", 3, max_seconds=2.0))

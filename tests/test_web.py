@@ -1,0 +1,152 @@
+"""The page and the JSON API through Flask's test client: every outcome and error."""
+
+import pytest
+
+from webapp import steplog, sudoku
+from webapp.examples import BERRY, NO_SOLUTION, puzzle_lines
+
+
+def solve(client, **body):
+    return client.post("/api/solve", json=body)
+
+
+def test_index_serves_the_page(client):
+    response = client.get("/")
+    assert response.status_code == 200 and b"<html" in response.data.lower()
+
+
+def test_solved_with_log_and_checked_solution(client):
+    response = solve(client, puzzle=BERRY, solutions=2)
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["size"] == 9 and body["n"] == 3 and len(body["grid"]) == 81
+    assert body["outcome"]["status"] == "solved" and body["outcome"]["complete"]
+    assert "exactly one solution" in body["outcome"]["message"]
+    [solution] = body["solutions"]
+    assert sudoku.is_solution(sudoku.parse(BERRY), sudoku.Grid(3, tuple(solution)))
+    log = body["log"]
+    steplog.validate(log)
+    assert log["stats"] == body["stats"] and body["stats"]["steps"] == len(log["events"])
+    assert log["problem"] == {"kind": "sudoku", "n": 3, "size": 9, "puzzle": body["puzzle"]}
+
+
+def test_several_solutions_each_reachable(client):
+    body = solve(client, puzzle="." * 16, solutions=3).get_json()
+    assert body["outcome"]["limit"] == "solutions" and len(body["solutions"]) == 3
+    assert len({tuple(s) for s in body["solutions"]}) == 3
+    assert "not unique" in body["outcome"]["message"]
+    assert sum(1 for code in body["log"]["events"] if code & 7 == 4) == 3
+
+
+def test_all_solutions_with_null(client):
+    body = solve(client, puzzle="." * 16, solutions=None, record=False).get_json()
+    assert body["stats"]["solutions"] == 288 and body["outcome"]["complete"] and "log" not in body
+
+
+def test_no_solution(client):
+    body = solve(client, puzzle=NO_SOLUTION).get_json()
+    assert body["outcome"]["status"] == "no_solution" and body["solutions"] == []
+    assert body["outcome"]["message"].startswith("No solution")
+
+
+def test_stopped_at_a_limit_still_has_its_log(client):
+    body = solve(client, puzzle=puzzle_lines("gecode_25x25.txt")[0], max_steps=3000).get_json()
+    assert body["outcome"]["status"] == "stopped" and body["outcome"]["limit"] == "steps"
+    assert "step budget of 3,000" in body["outcome"]["message"]
+    assert 3000 <= len(body["log"]["events"]) < 3200
+
+
+def test_time_limit(client):
+    body = solve(client, puzzle=puzzle_lines("gecode_25x25.txt")[0], max_seconds=0.2, record=False).get_json()
+    assert body["outcome"]["limit"] == "time" and "time limit of 0.2 s" in body["outcome"]["message"]
+
+
+def test_client_cannot_exceed_the_server_caps():
+    from webapp import create_app
+    app = create_app({"TESTING": True, "SOLVE_MAX_STEPS": 2000})
+    body = app.test_client().post("/api/solve", json={"puzzle": puzzle_lines("gecode_25x25.txt")[0],
+                                                      "max_steps": 10 ** 9}).get_json()
+    assert body["outcome"]["limit"] == "steps" and body["stats"]["steps"] < 2200
+
+
+def test_first_item_choice(client):
+    mrv = solve(client, puzzle=BERRY, record=False).get_json()
+    first = solve(client, puzzle=BERRY, choose="first", record=False).get_json()
+    assert mrv["solutions"] == first["solutions"]
+    assert first["stats"]["nodes"] != mrv["stats"]["nodes"]
+
+
+def test_duplicate_givens_name_cells(client):
+    response = solve(client, puzzle="5" + "." * 5 + "5" + "." * 74)
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body == {"error": "r1c1 and r1c7 both hold 5 (row 1)", "field": "puzzle", "cells": [0, 6],
+                    "position": None}
+
+
+def test_bad_character_has_a_position(client):
+    body = solve(client, puzzle=BERRY[:4] + "?" + BERRY[5:]).get_json()
+    assert body["position"] == {"line": 1, "column": 5} and "'?'" in body["error"]
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({}, "puzzle", "puzzle must be a string"),
+    ({"puzzle": 5}, "puzzle", "puzzle must be a string"),
+    ({"puzzle": "." * 80}, "puzzle", "found 80 cells"),
+    ({"puzzle": BERRY, "solutions": 0}, "solutions", "at least 1"),
+    ({"puzzle": BERRY, "solutions": "2"}, "solutions", "whole number"),
+    ({"puzzle": BERRY, "solutions": True}, "solutions", "whole number"),
+    ({"puzzle": BERRY, "max_steps": 1.5}, "max_steps", "whole number"),
+    ({"puzzle": BERRY, "max_seconds": "fast"}, "max_seconds", "number"),
+    ({"puzzle": BERRY, "max_seconds": 0}, "max_seconds", "more than 0"),
+    ({"puzzle": BERRY, "choose": "random"}, "choose", "mrv"),
+    ({"puzzle": BERRY, "record": "yes"}, "record", "true or false"),
+])
+def test_bad_fields_are_400_with_the_field_named(client, body, field, words):
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    data = response.get_json()
+    assert data["field"] == field and words in data["error"]
+
+
+def test_body_must_be_a_json_object(client):
+    assert client.post("/api/solve", data="puzzle").status_code == 415
+    bad = client.post("/api/solve", data="{not json", content_type="application/json")
+    assert bad.status_code == 400 and "not valid JSON" in bad.get_json()["error"]
+    array = client.post("/api/solve", json=[BERRY])
+    assert array.status_code == 400 and "JSON object" in array.get_json()["error"]
+
+
+def test_too_large_body_and_too_large_puzzle(client):
+    big = client.post("/api/solve", json={"puzzle": "." * (3 * 1024 * 1024)})
+    assert big.status_code == 413 and "error" in big.get_json()
+    grid36 = " ".join(["."] * 1296)
+    too_big = client.post("/api/solve", json={"puzzle": grid36})
+    assert too_big.status_code == 413 and "larger than this server solves" in too_big.get_json()["error"]
+
+
+def test_http_errors_are_json(client):
+    assert client.get("/api/nothing").get_json()["error"].startswith("404")
+    assert client.get("/api/solve").status_code == 405
+    assert client.get("/api/solve").get_json()["error"].startswith("405")
+
+
+def test_examples_menu(client):
+    examples = client.get("/api/examples").get_json()
+    ids = {e["id"] for e in examples}
+    assert {"berry", "naive-worst", "17-clue", "several", "none", "gecode-16", "blanked-25"} <= ids
+    assert all({"id", "title", "size", "puzzle", "note"} <= set(e) for e in examples)
+
+
+def test_unexpected_failure_is_json_without_traceback(app, monkeypatch, caplog):
+    from webapp import sudoku as model
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret detail")
+    monkeypatch.setattr(model, "solve", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = app.test_client().post("/api/solve", json={"puzzle": BERRY})
+    assert response.status_code == 500
+    assert "secret detail" not in response.get_data(as_text=True)
+    assert "failure was logged" in response.get_json()["error"]
+    assert "secret detail" in caplog.text
