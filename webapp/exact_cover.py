@@ -232,38 +232,43 @@ class Search:
         self.choice: list[int] = []        # node x[l] tried at each level
         self.item_at: list[int] = []       # item chosen at each level
         self.ran = False
+        self.cover, self.uncover = self._updates()
 
     # -- the two primitive updates ---------------------------------------
-    def cover(self, i: int) -> None:
-        """Remove item i from the item list and hide every option containing it."""
-        up, down, length, top, others = self.up, self.down, self.len, self.matrix.top, self.matrix.others
-        p = down[i]
-        while p != i:
-            for q in others[p]:
-                u = up[q]
-                d = down[q]
-                down[u] = d
-                up[d] = u
-                length[top[q]] -= 1
-            p = down[p]
-        left, right = self.left, self.right
-        lft, rgt = left[i], right[i]
-        right[lft] = rgt
-        left[rgt] = lft
+    def _updates(self):
+        """cover(i) and uncover(i) as closures over this search's arrays."""
+        up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
+        top, others, others_rev = self.matrix.top, self.matrix.others, self.matrix.others_reversed
 
-    def uncover(self, i: int) -> None:
-        """Undo cover(i): relink in exactly the reverse order."""
-        up, down, length, top, others = self.up, self.down, self.len, self.matrix.top, self.matrix.others_reversed
-        left, right = self.left, self.right
-        right[left[i]] = i
-        left[right[i]] = i
-        p = up[i]
-        while p != i:
-            for q in others[p]:
-                down[up[q]] = q
-                up[down[q]] = q
-                length[top[q]] += 1
-            p = up[p]
+        def cover(i: int) -> None:
+            """Remove item i from the item list and hide every option containing it."""
+            p = down[i]
+            while p != i:
+                for q in others[p]:
+                    u = up[q]
+                    d = down[q]
+                    down[u] = d
+                    up[d] = u
+                    length[top[q]] -= 1
+                p = down[p]
+            lft = left[i]
+            rgt = right[i]
+            right[lft] = rgt
+            left[rgt] = lft
+
+        def uncover(i: int) -> None:
+            """Undo cover(i), relinking in exactly the reverse order."""
+            right[left[i]] = i
+            left[right[i]] = i
+            p = up[i]
+            while p != i:
+                for q in others_rev[p]:
+                    down[up[q]] = q
+                    up[down[q]] = q
+                    length[top[q]] += 1
+                p = up[p]
+
+        return cover, uncover
 
     # -- queries ----------------------------------------------------------
     def is_covered(self, i: int) -> bool:
@@ -374,31 +379,7 @@ class Search:
         level = 0
         status = limit = None
 
-        def cover(i):
-            p = down[i]
-            while p != i:
-                for q in others[p]:
-                    u = up[q]
-                    d = down[q]
-                    down[u] = d
-                    up[d] = u
-                    length[top[q]] -= 1
-                p = down[p]
-            lft = left[i]
-            rgt = right[i]
-            right[lft] = rgt
-            left[rgt] = lft
-
-        def uncover(i):
-            right[left[i]] = i
-            left[right[i]] = i
-            p = up[i]
-            while p != i:
-                for q in others_rev[p]:
-                    down[up[q]] = q
-                    up[down[q]] = q
-                    length[top[q]] += 1
-                p = up[p]
+        cover, uncover = self.cover, self.uncover
 
         x = -1          # the node being tried at this level (== item: none left)
         forward = True
@@ -434,6 +415,8 @@ class Search:
                 if steps >= step_cap >= 0:
                     status, limit = STOPPED, LIMIT_STEPS
                     break
+                # Fewest options first, ties to the leftmost (Knuth's loop; a
+                # zero cannot be beaten, so it ends the scan).
                 i = right[root]
                 if mrv:
                     t = length[i]
