@@ -20,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/flask --app webapp run --host 127.0.0.1 --port $(PORT) --debug
+	$(BIN)/flask --app webapp run --host 127.0.0.1 --port $(PORT)
 
 serve: $(VENV)/.installed
 	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --workers 3 --timeout 30 'webapp:create_app()'

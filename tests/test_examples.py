@@ -28,6 +28,11 @@ def test_naive_worst_case_top_row_is_987654321():
     assert grid.cells[:9] == (0,) * 9 and solved.grids[0].cells[:9] == (9, 8, 7, 6, 5, 4, 3, 2, 1)
 
 
+def test_hard_example_backs_up_often():
+    _, solved = solve("top95-hard", max_solutions=2)
+    assert solved.outcome.stats.dead_ends > 200
+
+
 def test_seventeen_clues():
     grid, _ = solve("17-clue")
     assert sum(1 for d in grid.cells if d) == 17

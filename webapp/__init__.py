@@ -11,9 +11,11 @@ def create_app(config=None):
     """Build the app; static/ and templates/ live at the project's top level."""
     app = Flask(__name__, static_folder=str(ROOT / "static"),
                 template_folder=str(ROOT / "templates"), static_url_path="/static")
-    app.config.from_mapping(MAX_CONTENT_LENGTH=2 * 1024 * 1024)
+    # A puzzle is a few kilobytes at most; nothing needs a large body.
+    app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
     if config:
         app.config.from_mapping(config)
-    from . import web
+    from . import hardening, web
     app.register_blueprint(web.bp)
+    app.after_request(hardening.add_security_headers)
     return app

@@ -8,14 +8,14 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from . import exact_cover as ec
-from . import steplog, sudoku
+from . import hardening, steplog, sudoku
 from .examples import examples
 from .explain import outcome_message
 
 bp = Blueprint("web", __name__)
 
 # Server caps; a client may ask for less, never more (config can lower them).
-DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 8.0, "SOLVE_MAX_BOX": 5,
+DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
             "SOLVE_MAX_SOLUTIONS": 1000}
 
 
@@ -60,8 +60,12 @@ def api_solve():
         raise RequestError("record must be true or false", "record")
     recording = ec.Recording() if record else None
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
-    solved = sudoku.solve(grid, recording=recording, choose=choose, **limits)
+    sock = hardening.client_socket(request.environ)
+    solved = sudoku.solve(grid, recording=recording, choose=choose,
+                          cancelled=lambda: hardening.is_gone(sock), **limits)
     outcome = solved.outcome
+    if outcome.limit == ec.LIMIT_CANCELLED:
+        current_app.logger.info("solve cancelled: the client went away after %d steps", outcome.stats.steps)
     for g in solved.grids:          # every answer is checked independently
         if not sudoku.is_solution(grid, g):
             raise RuntimeError("the solver returned a grid that is not a solution")
