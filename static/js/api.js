@@ -1,0 +1,40 @@
+// api.js — the fetch client for the HTTP API (docs/api.md). Answers come back
+// as {ok, status, data}; a network failure or a body that is not JSON becomes
+// {ok: false, data: {error}} so views have one shape to show.
+
+async function request(url, init) {
+  let response;
+  try {
+    response = await fetch(url, { headers: { Accept: "application/json" }, ...init });
+  } catch (err) {
+    return { ok: false, status: 0, data: { error: `The server could not be reached (${err.message}).`, cells: [] } };
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: `The server answered ${response.status} without JSON.` };
+  }
+  if (!response.ok && (!data || typeof data.error !== "string")) {
+    data = { error: `The server answered ${response.status}.` };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+/**
+ * POST /api/solve. `options`: {puzzle, solutions (number or null for all),
+ * choose ("mrv"|"first"), max_steps?, record?}.
+ */
+export function solve(options, { signal } = {}) {
+  return request("/api/solve", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(options),
+    signal,
+  });
+}
+
+/** GET /api/examples: [{id, title, size, puzzle, note}, ...]. */
+export function examples() {
+  return request("/api/examples", { method: "GET" });
+}

@@ -1,0 +1,141 @@
+// controls.js — the player controls: step slider, first/back/play/forward/last
+// buttons, dead-end and solution jumps, speed, pencil-mark toggle, and the
+// keyboard shortcuts listed on the page. They drive a Timeline and are
+// redrawn from it once per frame.
+
+import { SPEEDS, DEFAULT_SPEED } from "./timeline.js";
+
+/** Whether a key press belongs to a text field (or similar) rather than the page. */
+function typingInto(target) {
+  if (!(target instanceof Element)) return false;
+  if (target.isContentEditable) return true;
+  if (target.closest("[role=grid]")) return true;   // the board handles its own keys
+  const tag = target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  // Radios keep their arrows (they move the choice); a range or checkbox lends them to the player.
+  return tag === "INPUT" && !["range", "checkbox", "button", "submit"].includes(target.type);
+}
+
+export class PlayerControls {
+  /**
+   * @param {object} el the elements: root, slider, label, first, back, play,
+   *        forward, last, prevDead, nextDead, prevSolution, nextSolution, speed, pencil
+   * @param {object} hooks getTimeline() (null when nothing is loaded), onPencil(on)
+   */
+  constructor(el, { getTimeline, onPencil }) {
+    this.el = el;
+    this.getTimeline = getTimeline;
+    this.onPencil = onPencil;
+    this.shown = {};
+    for (const speed of SPEEDS) {
+      const option = document.createElement("option");
+      option.value = String(speed);
+      option.textContent = `${speed.toLocaleString("en")} step${speed === 1 ? "" : "s"}/s`;
+      el.speed.append(option);
+    }
+    el.speed.value = String(DEFAULT_SPEED);
+    const act = (fn) => () => {
+      const t = this.getTimeline();
+      if (t) fn(t);
+    };
+    el.first.addEventListener("click", act((t) => t.first()));
+    el.back.addEventListener("click", act((t) => t.stepBy(-1)));
+    el.play.addEventListener("click", act((t) => t.toggle()));
+    el.forward.addEventListener("click", act((t) => t.stepBy(1)));
+    el.last.addEventListener("click", act((t) => t.last()));
+    el.prevDead.addEventListener("click", act((t) => t.previousDeadEnd()));
+    el.nextDead.addEventListener("click", act((t) => t.nextDeadEnd()));
+    el.prevSolution.addEventListener("click", act((t) => t.previousSolution()));
+    el.nextSolution.addEventListener("click", act((t) => t.nextSolution()));
+    el.slider.addEventListener("input", act((t) => {
+      t.pause();
+      t.seek(Number(el.slider.value));
+    }));
+    el.speed.addEventListener("change", act((t) => t.setSpeed(Number(el.speed.value))));
+    el.pencil.addEventListener("change", () => this.onPencil(el.pencil.checked));
+    document.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  /** Page-wide shortcuts; they stay out of text fields and the board. */
+  onKey(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingInto(e.target)) return;
+    const t = this.getTimeline();
+    if (e.key === "p" || e.key === "P") {
+      this.el.pencil.checked = !this.el.pencil.checked;
+      this.onPencil(this.el.pencil.checked);
+      e.preventDefault();
+      return;
+    }
+    if (!t) return;
+    // Space already means "press" on these; it plays only elsewhere.
+    const pressable = e.target instanceof Element
+      && e.target.closest("button, a, summary, input[type=checkbox]");
+    const big = e.shiftKey ? 10 : 1;
+    const actions = {
+      ArrowRight: () => t.stepBy(big),
+      ArrowLeft: () => t.stepBy(-big),
+      PageDown: () => t.stepBy(100),
+      PageUp: () => t.stepBy(-100),
+      Home: () => t.first(),
+      End: () => t.last(),
+      "]": () => t.nextDeadEnd(),
+      "[": () => t.previousDeadEnd(),
+      d: () => t.nextDeadEnd(),
+      D: () => t.previousDeadEnd(),
+      s: () => t.nextSolution(),
+      S: () => t.previousSolution(),
+      "+": () => t.changeSpeed(1),
+      "=": () => t.changeSpeed(1),
+      "-": () => t.changeSpeed(-1),
+    };
+    if (e.key === " " && !pressable) actions[" "] = () => t.toggle();
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  }
+
+  setEnabled(enabled) {
+    this.el.root.classList.toggle("disabled", !enabled);
+    for (const name of ["slider", "first", "back", "play", "forward", "last", "prevDead", "nextDead",
+      "prevSolution", "nextSolution", "speed"]) {
+      this.el[name].disabled = !enabled;
+    }
+  }
+
+  /** Redraw from the timeline; `position` is {level, k, d} at the cursor (level -1: empty stack). */
+  render(t, position) {
+    const el = this.el;
+    const set = (key, value, apply) => {
+      if (this.shown[key] === value) return;
+      this.shown[key] = value;
+      apply(value);
+    };
+    set("max", t.stepCount, (v) => { el.slider.max = String(v); });
+    set("value", t.cursor, (v) => {
+      el.slider.value = String(v);
+      el.slider.setAttribute("aria-valuetext", `step ${v} of ${t.stepCount}`);
+    });
+    const parts = [`step ${t.cursor} of ${t.stepCount}`];
+    if (position.level >= 0) parts.push(`level ${position.level}`, `option ${position.k} of ${position.d}`);
+    set("label", parts.join(" · "), (v) => { el.label.textContent = v; });
+    set("playing", t.playing, (v) => {
+      el.play.textContent = v ? "Pause" : "Play";
+      el.play.setAttribute("aria-pressed", String(v));
+    });
+    set("speed", t.speed, (v) => { el.speed.value = String(v); });
+    set("atStart", t.cursor === 0, (v) => { el.first.disabled = v; el.back.disabled = v; });
+    set("atEnd", t.cursor === t.stepCount, (v) => { el.forward.disabled = v; el.last.disabled = v; });
+    const dead = t.deadEnds;
+    const sols = t.solutions;
+    set("prevDead", !(dead.length && dead[0] < t.cursor), (v) => { el.prevDead.disabled = v; });
+    set("nextDead", !(dead.length && dead[dead.length - 1] > t.cursor), (v) => { el.nextDead.disabled = v; });
+    set("prevSolution", !(sols.length && sols[0] < t.cursor), (v) => { el.prevSolution.disabled = v; });
+    set("nextSolution", !(sols.length && sols[sols.length - 1] > t.cursor), (v) => { el.nextSolution.disabled = v; });
+  }
+
+  /** Forget what was drawn (a new timeline starts). */
+  reset() {
+    this.shown = {};
+  }
+}

@@ -1,0 +1,192 @@
+// explain.js — what a step did, in the log's own Sudoku words: the choice of
+// an item and its runners-up, the option tried, and why a dead end is one.
+// The sentences mirror webapp.steplog.explain_step line for line (the dead-end
+// ones are fixed by docs/step-log.md, "Explaining a dead end"); a browser test
+// compares the two. Reads a StepLog and a ReplayState; no DOM.
+
+import {
+  CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP,
+} from "./steplog.js";
+
+/** How many runner-up items a choose step names. */
+export const RUNNERS_UP = 3;
+
+/**
+ * Who put each item on the board at this state: for each item, the rank of
+ * the first placed option holding it (-1 a given, l the frame at level l, -2
+ * nobody) and that option. Givens come first, then the levels in order.
+ */
+function ownersOfItems(log, state) {
+  const rank = new Int32Array(log.items.length).fill(-2);
+  const option = new Int32Array(log.items.length).fill(-1);
+  for (const { option: o, level } of log.placed(state)) {
+    for (const j of log.options[o]) {
+      if (rank[j] !== -2) continue;
+      rank[j] = level;
+      option[j] = o;
+    }
+  }
+  return { rank, option };
+}
+
+/**
+ * Why the item of a dead end has no option: for each of its original options
+ * (option-id order) the earliest placed option holding one of its other items
+ * — givens first, then the lowest level, then the first such item in the
+ * option. Options nothing placed rules out are left out (there are none at a
+ * real dead end).
+ */
+export function ruledOut(log, state, item) {
+  const owners = ownersOfItems(log, state);
+  const { labels } = log;
+  const held = log.phrases.held;
+  const found = [];
+  for (const o of log.optionsOfItem[item]) {
+    let best = null;
+    for (const j of log.options[o]) {
+      if (j === item || owners.rank[j] === -2) continue;
+      if (best === null || owners.rank[j] < best.level) {
+        best = { by: owners.option[j], level: owners.rank[j], item: j };
+      }
+    }
+    if (best === null) continue;
+    const who = best.level === -1
+      ? `the given ${labels[best.by]}`
+      : `the choice ${labels[best.by]} at level ${best.level}`;
+    found.push({ option: o, ...best, text: `${labels[o]}: ruled out by ${who} (${held[best.item]})` });
+  }
+  return found;
+}
+
+/**
+ * Where the search goes after the dead end at `state`: the next try event,
+ * as {step, level, k, d, option, text}, or null when there is none. Between a
+ * dead end and the next try only uncovers and backups happen, so the frame it
+ * tries on is already on the stack at the dead end.
+ */
+export function backTo(log, state) {
+  const step = log.nextStepOfKind(state.step, TRY);
+  if (step < 0) return null;
+  const level = log.levelAt(step);
+  const k = state.frameK[level] + 1;
+  const d = state.frameD[level];
+  const option = log.argAt(step);
+  return { step, level, k, d, option, text: `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.` };
+}
+
+/** The last line at a dead end with no try after it. */
+export function endLine(log) {
+  return log.outcome.complete ? "The search is over." : `The recording ends here. ${log.outcome.message}`;
+}
+
+/**
+ * The dead-end explanation at a state whose last event is a dead end:
+ * {item, heading, ruledOut: [...], back, sentences}; sentences are the lines
+ * of docs/step-log.md, in order.
+ */
+export function explainDeadEnd(log, state) {
+  const item = log.argAt(state.step);
+  const heading = `Dead end at level ${Math.max(state.level, 0)}: ${log.phrases.empty[item]}.`;
+  const reasons = ruledOut(log, state, item);
+  const back = backTo(log, state);
+  const closing = back ? back.text : endLine(log);
+  return {
+    item, heading, ruledOut: reasons, back,
+    sentences: [heading, ...reasons.map((r) => r.text), closing],
+  };
+}
+
+/**
+ * The choice at a choose step: the item, its d options, and the runners-up
+ * (the other open primary items with the fewest live options, ties to the
+ * lowest id).
+ */
+export function explainChoice(log, state) {
+  const top = state.top();
+  const counts = log.liveCounts(state);
+  const options = log.liveOptionsOf(state, top.item);
+  const open = [];
+  for (let i = 0; i < log.primary; i++) if (!state.covered[i] && i !== top.item) open.push(i);
+  open.sort((a, b) => counts[a] - counts[b] || a - b);
+  const runnersUp = open.slice(0, RUNNERS_UP).map((i) => ({ item: i, count: counts[i] }));
+  return { item: top.item, level: state.level, d: top.d, options, runnersUp };
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * What the step at `state` did, for the "why" panel: {kind, title, item,
+ * tone, sentences: [{text, role}]}. The sentences are the lines
+ * webapp.steplog.explain_step writes for that step. `item` is the item whose
+ * cell or unit the board highlights (-1: none); tone "dead" marks a dead end.
+ */
+export function explainStep(log, state) {
+  const step = state.step;
+  const kind = log.kindAt(step);
+  const arg = log.argAt(step);
+  const { need } = log.phrases;
+  const say = (text, role = "summary") => ({ text, role });
+  const L = Math.max(state.level, 0);
+
+  switch (kind) {
+    case -1: {
+      let open = 0;
+      for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
+      return {
+        kind: "start", title: "Start", item: -1, tone: "",
+        sentences: [
+          say(`The ${plural(log.givens.length, "given")} are placed; ${plural(open, "item")} still need covering.`),
+          say("Step forward to watch the search choose its first item.", "hint"),
+        ],
+      };
+    }
+    case CHOOSE: {
+      const c = explainChoice(log, state);
+      const labels = c.options.map((o) => log.labels[o]);
+      const sentences = [say(`Level ${L}: ${need[c.item]}, with the fewest options (${c.d})`
+        + (labels.length ? `: ${labels.join(", ")}.` : "."))];
+      if (c.runnersUp.length) {
+        sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.`, "runners-up"));
+      }
+      return { kind: "choose", title: "Choose an item", item: c.item, tone: "", sentences, choice: c };
+    }
+    case TRY: {
+      const top = state.top();
+      return {
+        kind: "try", title: "Try an option", item: top.item, tone: "",
+        sentences: [say(`Level ${L}: option ${top.k} of ${top.d}, ${log.labels[arg]}.`)],
+      };
+    }
+    case COVER:
+      return {
+        kind: "cover", title: "Cover", item: arg, tone: "",
+        sentences: [say(`Cover: ${need[arg]} is settled; its other options leave the matrix.`)],
+      };
+    case UNCOVER:
+      return {
+        kind: "uncover", title: "Uncover", item: arg, tone: "",
+        sentences: [say(`Uncover: ${need[arg]} again; its options come back.`)],
+      };
+    case SOLUTION:
+      return {
+        kind: "solution", title: "Solution", item: -1, tone: "solution",
+        sentences: [say(`Solution at level ${arg}: every item is covered.`)],
+      };
+    case DEAD_END: {
+      const d = explainDeadEnd(log, state);
+      const sentences = [say(d.heading), ...d.ruledOut.map((r) => say(r.text, "ruled-out")),
+        say(d.sentences[d.sentences.length - 1], "back")];
+      return { kind: "dead-end", title: "Dead end", item: d.item, tone: "dead", sentences, deadEnd: d };
+    }
+    case BACKUP:
+      // The frame just popped is the level being left: its item is highlighted.
+      return {
+        kind: "backup", title: "Back up", item: state.popped().item, tone: "",
+        sentences: [say(`Level ${arg} has no option left to try: back up.`)],
+      };
+    default:
+      return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };
+  }
+}

@@ -1,0 +1,426 @@
+// steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
+// version 1): decode the packed events into typed arrays, replay them into the
+// replay state, keep checkpoints, and seek to any step without replaying from
+// the start. webapp/steplog.py writes the format; change both together.
+// No DOM.
+
+export const FORMAT = "dlx-step-log";
+export const VERSION = 1;
+
+// Event kinds: code = arg * 8 + kind.
+export const CHOOSE = 0;
+export const TRY = 1;
+export const COVER = 2;
+export const UNCOVER = 3;
+export const SOLUTION = 4;
+export const DEAD_END = 5;
+export const BACKUP = 6;
+export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dead_end", "backup"];
+
+/**
+ * Events between two checkpoints. A seek replays at most this many events, and
+ * a checkpoint costs one `covered` copy (one byte per item), so a million
+ * events keep ~500 checkpoints: a few hundred kilobytes for 9×9.
+ */
+export const CHECKPOINT_EVERY = 2048;
+
+export class LogFormatError extends Error {}
+
+/**
+ * Where the search stands after some step: covered[item] (0/1) and the stack
+ * of frames {item, d, k, option}, one per level, kept as parallel typed arrays.
+ */
+export class ReplayState {
+  constructor(itemCount, capacity) {
+    this.covered = new Uint8Array(itemCount);
+    this.frameItem = new Int32Array(capacity);
+    this.frameD = new Int32Array(capacity);
+    this.frameK = new Int32Array(capacity);
+    this.frameOption = new Int32Array(capacity);
+    this.height = 0;       // frames on the stack
+    this.sizesUsed = 0;    // choose events seen: the index of the next `sizes` entry
+    this.step = 0;         // events applied
+  }
+
+  /** The level shown at this step: stack height minus one (-1 before the first choose). */
+  get level() {
+    return this.height - 1;
+  }
+
+  /** The top frame as an object, or null on an empty stack. */
+  top() {
+    return this.height ? this.frame(this.height - 1) : null;
+  }
+
+  frame(level) {
+    return {
+      item: this.frameItem[level], d: this.frameD[level],
+      k: this.frameK[level], option: this.frameOption[level],
+    };
+  }
+
+  /** The frames bottom to top, as objects (for tests and explanations). */
+  frames() {
+    const out = [];
+    for (let l = 0; l < this.height; l++) out.push(this.frame(l));
+    return out;
+  }
+
+  copyFrom(other) {
+    this.covered.set(other.covered);
+    // The stack and the slot above it (a popped frame; see freeze()).
+    const h = Math.min(other.height + 1, other.frameItem.length);
+    this.frameItem.set(other.frameItem.subarray(0, h));
+    this.frameD.set(other.frameD.subarray(0, h));
+    this.frameK.set(other.frameK.subarray(0, h));
+    this.frameOption.set(other.frameOption.subarray(0, h));
+    this.height = h;
+    this.sizesUsed = other.sizesUsed;
+    this.step = other.step;
+    return this;
+  }
+
+  clone() {
+    return new ReplayState(this.covered.length, this.frameItem.length).copyFrom(this);
+  }
+
+  /** The frame a `backup` just popped (valid when the last event was a backup). */
+  popped() {
+    return this.height < this.frameItem.length ? this.frame(this.height) : null;
+  }
+
+  /** A plain object of the state, equal for equal states (tests compare these). */
+  snapshot() {
+    return {
+      step: this.step,
+      covered: Array.from(this.covered),
+      frames: this.frames(),
+      sizesUsed: this.sizesUsed,
+    };
+  }
+}
+
+/**
+ * A checkpoint is a frozen ReplayState: the same arrays, trimmed to the stack
+ * plus the slot just above it. That slot still holds the frame a `backup`
+ * popped, which is what a view shows at a backup step; keeping it makes a
+ * restored checkpoint equal to the state replayed from the start.
+ */
+function freeze(state) {
+  const h = state.height;
+  const kept = Math.min(h + 1, state.frameItem.length);
+  return {
+    step: state.step,
+    height: h,
+    sizesUsed: state.sizesUsed,
+    covered: state.covered.slice(),
+    frameItem: state.frameItem.slice(0, kept),
+    frameD: state.frameD.slice(0, kept),
+    frameK: state.frameK.slice(0, kept),
+    frameOption: state.frameOption.slice(0, kept),
+  };
+}
+
+function thaw(checkpoint, into) {
+  into.covered.set(checkpoint.covered);
+  into.frameItem.set(checkpoint.frameItem);
+  into.frameD.set(checkpoint.frameD);
+  into.frameK.set(checkpoint.frameK);
+  into.frameOption.set(checkpoint.frameOption);
+  into.height = checkpoint.height;
+  into.sizesUsed = checkpoint.sizesUsed;
+  into.step = checkpoint.step;
+  return into;
+}
+
+function requireArray(json, field) {
+  if (!Array.isArray(json[field])) throw new LogFormatError(`step log: "${field}" must be an array`);
+  return json[field];
+}
+
+/**
+ * A decoded step log. Step s is the state after the first s events (step 0:
+ * only the givens placed); event i is step i + 1.
+ */
+export class StepLog {
+  /** @param {object} json a step log as parsed from JSON */
+  constructor(json) {
+    if (!json || json.format !== FORMAT) throw new LogFormatError(`not a step log (format must be "${FORMAT}")`);
+    if (json.version !== VERSION) throw new LogFormatError(`step log version ${json.version} is not ${VERSION}`);
+    this.problem = json.problem || {};
+    this.items = requireArray(json, "items");
+    this.primary = json.primary;
+    this.phrases = json.phrases || {};
+    this.options = requireArray(json, "options");
+    this.labels = requireArray(json, "labels");
+    this.givens = Int32Array.from(requireArray(json, "givens"));
+    this.solutions = json.solutions || [];
+    this.outcome = json.outcome || {};
+    this.stats = json.stats || {};
+    for (const key of ["need", "empty", "held"]) {
+      if (!Array.isArray(this.phrases[key]) || this.phrases[key].length !== this.items.length) {
+        throw new LogFormatError(`step log: phrases.${key} needs one phrase per item`);
+      }
+    }
+    this.decode(requireArray(json, "events"), requireArray(json, "sizes"));
+    this.buildCheckpoints();
+  }
+
+  get stepCount() {
+    return this.kinds.length;
+  }
+
+  /** Kind of the event that made step s (s >= 1), or -1 for step 0. */
+  kindAt(step) {
+    return step >= 1 ? this.kinds[step - 1] : -1;
+  }
+
+  argAt(step) {
+    return step >= 1 ? this.args[step - 1] : -1;
+  }
+
+  /** Level shown at step s (stack height minus one). */
+  levelAt(step) {
+    return this.heights[step] - 1;
+  }
+
+  /** The packed events again (for saving the log as a file). */
+  packedEvents() {
+    const out = new Array(this.kinds.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.args[i] * 8 + this.kinds[i];
+    return out;
+  }
+
+  /**
+   * Unpack the events into typed arrays, check them, and index what the
+   * player needs: the stack height after each step, and the steps of every
+   * dead end and solution.
+   */
+  decode(events, sizes) {
+    const count = events.length;
+    const kinds = new Uint8Array(count);
+    const args = new Int32Array(count);
+    const heights = new Int32Array(count + 1);
+    const itemCount = this.items.length;
+    const optionCount = this.options.length;
+    const deadEnds = [];
+    const solutionSteps = [];
+    let height = 0;
+    let maxHeight = 0;
+    let chooses = 0;
+    for (let i = 0; i < count; i++) {
+      const code = events[i];
+      if (!Number.isInteger(code) || code < 0) throw new LogFormatError(`event ${i} is not a packed event: ${code}`);
+      const kind = code & 7;
+      const arg = Math.floor(code / 8);
+      kinds[i] = kind;
+      args[i] = arg;
+      switch (kind) {
+        case CHOOSE:
+          if (arg >= itemCount) throw new LogFormatError(`event ${i} chooses item ${arg}, but there are ${itemCount}`);
+          chooses++;
+          height++;
+          if (height > maxHeight) maxHeight = height;
+          break;
+        case TRY:
+          if (arg >= optionCount) throw new LogFormatError(`event ${i} tries option ${arg}, but there are ${optionCount}`);
+          if (!height) throw new LogFormatError(`event ${i} tries an option with no level open`);
+          break;
+        case COVER:
+        case UNCOVER:
+        case DEAD_END:
+          if (arg >= itemCount) throw new LogFormatError(`event ${i} names item ${arg}, but there are ${itemCount}`);
+          if (kind === DEAD_END) deadEnds.push(i + 1);
+          break;
+        case SOLUTION:
+          solutionSteps.push(i + 1);
+          break;
+        case BACKUP:
+          if (!height) throw new LogFormatError(`event ${i} backs up from an empty stack`);
+          height--;
+          break;
+        default:
+          throw new LogFormatError(`event ${i} has unknown kind ${kind}`);
+      }
+      heights[i + 1] = height;
+    }
+    if (chooses !== sizes.length) {
+      throw new LogFormatError(`step log: ${chooses} choose events but ${sizes.length} sizes`);
+    }
+    this.kinds = kinds;
+    this.args = args;
+    this.sizes = Int32Array.from(sizes);
+    this.heights = heights;
+    this.maxHeight = maxHeight;
+    this.deadEndSteps = Int32Array.from(deadEnds);
+    this.solutionSteps = Int32Array.from(solutionSteps);
+  }
+
+  /** A fresh replay state at step 0: nothing on the stack, the givens' items covered. */
+  initialState() {
+    const state = new ReplayState(this.items.length, Math.max(1, this.maxHeight));
+    for (const g of this.givens) for (const i of this.options[g]) state.covered[i] = 1;
+    return state;
+  }
+
+  /** Apply the next event to the state (state.step moves by one). */
+  applyNext(state) {
+    const i = state.step;
+    const arg = this.args[i];
+    switch (this.kinds[i]) {
+      case CHOOSE: {
+        const h = state.height++;
+        state.frameItem[h] = arg;
+        state.frameD[h] = this.sizes[state.sizesUsed++];
+        state.frameK[h] = 0;
+        state.frameOption[h] = -1;
+        break;
+      }
+      case TRY: {
+        const t = state.height - 1;
+        state.frameK[t] += 1;
+        state.frameOption[t] = arg;
+        break;
+      }
+      case COVER:
+        state.covered[arg] = 1;
+        break;
+      case UNCOVER:
+        state.covered[arg] = 0;
+        break;
+      case BACKUP:
+        state.height--;
+        break;
+      default:
+        break;        // solution, dead end: they mark the step only
+    }
+    state.step = i + 1;
+  }
+
+  /** One pass over the log, keeping the state every CHECKPOINT_EVERY events. */
+  buildCheckpoints() {
+    const state = this.initialState();
+    this.checkpoints = [freeze(state)];
+    const count = this.stepCount;
+    while (state.step < count) {
+      this.applyNext(state);
+      if (state.step % CHECKPOINT_EVERY === 0) this.checkpoints.push(freeze(state));
+    }
+    this.finalHeight = state.height;
+  }
+
+  /** Replay from step 0 — the slow, obviously right way (tests compare seek with it). */
+  replayFromStart(step) {
+    const target = this.clampStep(step);
+    const state = this.initialState();
+    while (state.step < target) this.applyNext(state);
+    return state;
+  }
+
+  clampStep(step) {
+    return Math.max(0, Math.min(this.stepCount, Math.floor(step)));
+  }
+
+  /**
+   * The state at a step. Reuses `state` when given: replays forward from it if
+   * that is no further than from the nearest checkpoint, otherwise restores
+   * that checkpoint first. Never replays more than CHECKPOINT_EVERY events.
+   */
+  seek(step, state = null) {
+    const target = this.clampStep(step);
+    const into = state || this.initialState();
+    const nearest = this.checkpoints[Math.floor(target / CHECKPOINT_EVERY)];
+    const canContinue = state && state.step <= target && state.step >= nearest.step;
+    if (!canContinue) thaw(nearest, into);
+    while (into.step < target) this.applyNext(into);
+    return into;
+  }
+
+  // ---- questions about a state -------------------------------------------
+
+  /** Whether an option is still in the matrix: none of its items covered. */
+  isLive(state, option) {
+    const items = this.options[option];
+    for (let t = 0; t < items.length; t++) if (state.covered[items[t]]) return false;
+    return true;
+  }
+
+  /** For each item, the option ids that contain it, in order (built once). */
+  get optionsOfItem() {
+    if (!this._optionsOfItem) {
+      const lists = this.items.map(() => []);
+      this.options.forEach((option, o) => { for (const i of option) lists[i].push(o); });
+      this._optionsOfItem = lists;
+    }
+    return this._optionsOfItem;
+  }
+
+  /** The live options of an item at this state, in option-id order. */
+  liveOptionsOf(state, item) {
+    return this.optionsOfItem[item].filter((o) => this.isLive(state, o));
+  }
+
+  /** For every item, how many live options contain it (one pass over the options). */
+  liveCounts(state) {
+    const counts = new Int32Array(this.items.length);
+    for (let o = 0; o < this.options.length; o++) {
+      if (!this.isLive(state, o)) continue;
+      for (const i of this.options[o]) counts[i]++;
+    }
+    return counts;
+  }
+
+  /**
+   * The options on the board at this state, oldest first: the givens, then
+   * the option of every frame that has tried one. Each is {option, level},
+   * level -1 for a given.
+   */
+  placed(state) {
+    const out = [];
+    for (const g of this.givens) out.push({ option: g, level: -1 });
+    for (let l = 0; l < state.height; l++) {
+      if (state.frameK[l] > 0) out.push({ option: state.frameOption[l], level: l });
+    }
+    return out;
+  }
+
+  /** The first step after `step` made by an event of this kind, or -1. */
+  nextStepOfKind(step, kind) {
+    for (let i = step; i < this.kinds.length; i++) if (this.kinds[i] === kind) return i + 1;
+    return -1;
+  }
+}
+
+/** Parse and decode a log given as JSON text or as an object. */
+export function loadStepLog(source) {
+  return new StepLog(typeof source === "string" ? JSON.parse(source) : source);
+}
+
+// ---- Sudoku numbering (docs/step-log.md, "Sudoku numbering") ---------------
+
+/** The cell and value (1-based) an option places. */
+export function optionPlacement(option, size) {
+  return { cell: Math.floor(option / size), value: (option % size) + 1 };
+}
+
+/**
+ * What an item stands for: {kind: "cell"|"row"|"column"|"box", index, value,
+ * cells}. `cells` lists the board cells of that cell or unit, so a view can
+ * highlight them; value is 0 for a cell item.
+ */
+export function itemUnit(item, size) {
+  const n = Math.round(Math.sqrt(size));
+  const area = size * size;
+  const group = Math.floor(item / area);
+  const rest = item % area;
+  if (group === 0) return { kind: "cell", index: rest, value: 0, cells: [rest] };
+  const index = Math.floor(rest / size);
+  const value = (rest % size) + 1;
+  const cells = [];
+  for (let k = 0; k < size; k++) {
+    if (group === 1) cells.push(index * size + k);
+    else if (group === 2) cells.push(k * size + index);
+    else cells.push((Math.floor(index / n) * n + Math.floor(k / n)) * size + (index % n) * n + (k % n));
+  }
+  return { kind: ["cell", "row", "column", "box"][group], index, value, cells };
+}

@@ -1,0 +1,131 @@
+// sudoku.js — Sudoku for the person entering a puzzle: symbols, reading a
+// pasted or typed puzzle, and clashing givens. (How the step log numbers
+// Sudoku items and options lives in steplog.js, with the rest of the format.)
+// No DOM.
+
+/** Digits 1..25 as written on the board: 1–9, then A–P. */
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
+
+/** The board sizes the page offers (side N = n²). */
+export const SIZES = [4, 9, 16, 25];
+
+export class PuzzleError extends Error {}
+
+/** Box size n of a board of side N (N = n²). */
+export function boxSizeOf(size) {
+  const n = Math.round(Math.sqrt(size));
+  if (n * n !== size || !SIZES.includes(size)) throw new PuzzleError(`unsupported board size ${size}`);
+  return n;
+}
+
+/** The symbol for value v (1-based); "" for a blank. */
+export function symbolOf(value) {
+  return value > 0 ? SYMBOLS[value - 1] : "";
+}
+
+/**
+ * The value (1..size) a typed key stands for on a board of this size,
+ * 0 for a blank ('.' or '0'), or -1 when the key is no symbol of this size.
+ */
+export function valueOfSymbol(ch, size) {
+  if (ch === "." || ch === "0") return 0;
+  const v = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
+  return v >= 1 && v <= size ? v : -1;
+}
+
+/** Cell name as the server writes it: r4c5 (1-based). */
+export function cellName(cell, size) {
+  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
+}
+
+export function boxOf(row, col, n) {
+  return Math.floor(row / n) * n + Math.floor(col / n);
+}
+
+/** The one-line form: one symbol per cell, '.' for a blank. */
+export function formatPuzzle(values, size) {
+  let out = "";
+  for (let i = 0; i < size * size; i++) out += values[i] ? SYMBOLS[values[i] - 1] : ".";
+  return out;
+}
+
+const SIZE_OF_CELL_COUNT = new Map(SIZES.map((s) => [s * s, s]));
+
+/**
+ * Read a puzzle the way a person pastes one: a one-line string, a multi-line
+ * grid (with |, -, + separators), or whitespace-separated numbers (0 blank).
+ * Returns {size, values} with values a Uint8Array of size² (0 = blank).
+ */
+export function parsePuzzle(text) {
+  const lines = String(text).split(/\r?\n/)
+    // Separator lines of a drawn grid ("------+------") carry no cells.
+    .filter((line) => !/^[\s\-+|=]*$/.test(line));
+  const body = lines.join("\n");
+  if (!body.trim()) throw new PuzzleError("the puzzle is empty");
+
+  // Symbols: drop layout characters and see whether a board's worth is left.
+  const compact = body.replace(/[\s|+]/g, "");
+  const bySymbols = SIZE_OF_CELL_COUNT.get(compact.length);
+  if (bySymbols) return readSymbols(compact, bySymbols);
+
+  // Numbers: "10 0 3 …" for big boards written in decimal.
+  const tokens = body.split(/[\s|+,;]+/).filter(Boolean);
+  const byNumbers = SIZE_OF_CELL_COUNT.get(tokens.length);
+  if (byNumbers && tokens.every((t) => /^(\d+|\.)$/.test(t))) {
+    const values = new Uint8Array(tokens.length);
+    tokens.forEach((t, i) => {
+      const v = t === "." ? 0 : Number(t);
+      if (v > byNumbers) throw new PuzzleError(`${t} at cell ${i + 1} is too large for a ${byNumbers}×${byNumbers} board`);
+      values[i] = v;
+    });
+    return { size: byNumbers, values };
+  }
+  throw new PuzzleError(
+    `found ${compact.length} cells; a puzzle has 16, 81, 256 or 625 (4×4, 9×9, 16×16 or 25×25)`);
+}
+
+function readSymbols(compact, size) {
+  const values = new Uint8Array(size * size);
+  for (let i = 0; i < compact.length; i++) {
+    const v = valueOfSymbol(compact[i], size);
+    if (v < 0) {
+      throw new PuzzleError(`bad character '${compact[i]}' at cell ${i + 1} (${cellName(i, size)}) for a ${size}×${size} board`);
+    }
+    values[i] = v;
+  }
+  return { size, values };
+}
+
+/**
+ * Givens that break the rules before any search: two equal symbols in a row,
+ * column or box. Returns {cells: Set of cell indices, messages: [...]}; the
+ * message words follow the server's ("r1c2 and r1c7 both hold 5 (row 1)").
+ */
+export function findClashes(values, size) {
+  const n = boxSizeOf(size);
+  const cells = new Set();
+  const messages = [];
+  const units = [
+    ["row", (u, k) => u * size + k],
+    ["column", (u, k) => k * size + u],
+    ["box", (u, k) => (Math.floor(u / n) * n + Math.floor(k / n)) * size + (u % n) * n + (k % n)],
+  ];
+  for (const [word, cellAt] of units) {
+    for (let u = 0; u < size; u++) {
+      const seen = new Map();
+      for (let k = 0; k < size; k++) {
+        const cell = cellAt(u, k);
+        const v = values[cell];
+        if (!v) continue;
+        if (seen.has(v)) {
+          const first = seen.get(v);
+          cells.add(first).add(cell);
+          messages.push(`${cellName(first, size)} and ${cellName(cell, size)} both hold ${symbolOf(v)} (${word} ${u + 1})`);
+        } else {
+          seen.set(v, cell);
+        }
+      }
+    }
+  }
+  return { cells, messages };
+}

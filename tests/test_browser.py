@@ -1,0 +1,549 @@
+"""The page in a real Chromium: entering puzzles, solving, replaying, sharing.
+
+Each test drives the page through Playwright as a person would (keyboard,
+paste, clicks, links) and checks what it shows against the Python side: the
+API's solutions, webapp.steplog.replay for the board at a step, and
+webapp.steplog.explain_step for the "why" panel's sentences. The JS modules
+(steplog.js, timeline.js) are also checked directly in the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from webapp import create_app
+from webapp.steplog import explain_step, replay
+
+pytestmark = pytest.mark.browser
+
+BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
+# A puzzle MRV solves with 160 dead ends over ~30,000 steps (more than one checkpoint).
+ARTO = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+NAIVE_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+STEP_LABEL = re.compile(r"^step (\d+) of (\d+)")
+
+
+@pytest.fixture(scope="module")
+def api():
+    """The app's own test client, to ask the API what the page should show."""
+    return create_app({"TESTING": True}).test_client()
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(page: Page):
+    """Every test also fails on an uncaught exception in the page's scripts."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == []
+
+
+def solve_via_api(api, puzzle, **fields):
+    answer = api.post("/api/solve", json={"puzzle": puzzle, **fields})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def board_symbols(page: Page) -> str:
+    """The board as the one-line form: one symbol per cell, '.' for a blank."""
+    texts = page.locator("#board [role=gridcell] .value").all_text_contents()
+    return "".join(t or "." for t in texts)
+
+
+def grid_symbols(values) -> str:
+    return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+
+
+def board_at(log, step) -> str:
+    """What the board must show at a step, from the Python replay."""
+    state = replay(log, step)
+    size = log["problem"]["size"]
+    cells = ["."] * (size * size)
+    placed = list(log["givens"]) + [f.option for f in state.frames if f.option >= 0]
+    for option in placed:
+        cells[option // size] = SYMBOLS[option % size]
+    return "".join(cells)
+
+
+def unit_cells(item: int, size: int) -> set[int]:
+    """The board cells of an item, by the numbering of docs/step-log.md."""
+    n = int(size ** 0.5)
+    group, rest = divmod(item, size * size)
+    if group == 0:
+        return {rest}
+    unit = rest // size
+    if group == 1:
+        return {unit * size + k for k in range(size)}
+    if group == 2:
+        return {k * size + unit for k in range(size)}
+    return {(unit // n * n + k // n) * size + unit % n * n + k % n for k in range(size)}
+
+
+def marked_cells(page: Page, selector: str) -> set[int]:
+    return {int(c) for c in page.locator(f"#board {selector}").evaluate_all("(cells) => cells.map((c) => c.dataset.cell)")}
+
+
+def current_step(page: Page) -> int:
+    expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+    return int(STEP_LABEL.match(page.locator("#step-label").text_content()).group(1))
+
+
+def step_after(page: Page, previous: int) -> int:
+    """The step shown once the page has moved away from `previous`."""
+    expect(page.locator("#step-label")).not_to_have_text(re.compile(rf"^step {previous} of "))
+    return current_step(page)
+
+
+def expect_step(page: Page, step: int, total: int | None = None):
+    total_text = str(total) if total is not None else r"\d+"
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step} of {total_text}\b"))
+
+
+def why_sentences(page: Page) -> list[str]:
+    return page.locator("#why .sentence").all_text_contents()
+
+
+def type_on_board(page: Page, puzzle: str, size: int):
+    """Fill the board with the keyboard only: symbols, arrows, Home."""
+    page.locator("#board [role=gridcell][tabindex='0']").focus()
+    for r in range(size):
+        for c in range(size):
+            ch = puzzle[r * size + c]
+            if ch != ".":
+                page.keyboard.press(ch)
+            if c < size - 1:
+                page.keyboard.press("ArrowRight")
+        if r < size - 1:
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("Home")
+
+
+def paste(page: Page, text: str):
+    """A paste on the page itself (not in a field), as Ctrl+V would send it."""
+    page.evaluate(
+        """(text) => {
+            const data = new DataTransfer();
+            data.setData('text/plain', text);
+            document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+        }""",
+        text,
+    )
+
+
+def test_type_a_puzzle_and_solve_it(page: Page, api):
+    page.goto("/")
+    grid = page.locator("#board[role=grid]")
+    expect(grid.locator("[role=row]")).to_have_count(9)
+    expect(grid.locator("[role=gridcell]")).to_have_count(81)
+    expect(grid.get_by_role("gridcell", name="row 4, column 5", exact=False)).to_have_count(1)
+
+    type_on_board(page, BERRY, 9)
+    assert board_symbols(page) == BERRY
+    # Roving tabindex: exactly one Tab stop, on the last cell typed.
+    expect(grid.locator("[tabindex='0']")).to_have_count(1)
+    expect(grid.locator("[tabindex='0']")).to_have_attribute("aria-label", re.compile(r"^row 9, column 9\b"))
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expected = solve_via_api(api, BERRY)
+    total = expected["stats"]["steps"]
+    expect(page.locator("#outcome")).to_have_text(expected["outcome"]["message"])
+    # The page lands on the solution; End goes to the last step, which still shows it.
+    page.keyboard.press("End")
+    expect_step(page, total, total)
+    solution = grid_symbols(expected["solutions"][0])
+    assert "." not in solution
+    expect(page.locator("#board [role=gridcell] .value").first).to_have_text(solution[0])
+    assert board_symbols(page) == solution
+    assert page.evaluate("location.search").startswith(f"?p={BERRY}")
+
+
+def test_paste_a_string_and_a_grid(page: Page):
+    page.goto("/")
+    paste(page, BERRY)
+    expect(page.locator("#board [role=gridcell]").nth(1)).to_have_text("2")
+    assert board_symbols(page) == BERRY
+
+    # A drawn 4×4 grid switches the size to match.
+    paste(page, "1 . | . 4\n. . | 1 .\n----+----\n. 1 | . .\n4 . | . 1\n")
+    expect(page.locator("#board [role=gridcell]")).to_have_count(16)
+    expect(page.locator("input[name=size][value='4']")).to_be_checked()
+    assert board_symbols(page) == "1..4..1..1..4..1"
+
+    # Something that is no puzzle leaves the board alone and says why.
+    paste(page, "hello")
+    expect(page.locator("#board-message")).to_contain_text("Could not read the pasted puzzle")
+    assert board_symbols(page) == "1..4..1..1..4..1"
+
+    # The text field and its Load button.
+    page.locator("#puzzle-text").fill(NAIVE_WORST)
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.locator("#board [role=gridcell]")).to_have_count(81)
+    assert board_symbols(page) == NAIVE_WORST
+
+
+def test_dead_end_explained_as_python_explains_it(page: Page, api):
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step=0")
+    expect_step(page, 0)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("d")
+    first_dead = next(i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5)  # kind 5: dead end
+    expect_step(page, first_dead)
+    expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
+    assert why_sentences(page) == explain_step(log, first_dead)
+    # The item that ran out is highlighted as a dead end on the board.
+    assert marked_cells(page, ".cell.unit.dead") == unit_cells(log["events"][first_dead - 1] >> 3, 9)
+
+    # Three dead ends later, and back to the previous one: still word for word.
+    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5]
+    for _ in range(3):
+        page.keyboard.press("]")
+    expect_step(page, dead_ends[3])
+    page.keyboard.press("[")
+    step = dead_ends[2]
+    expect_step(page, step)
+    assert why_sentences(page) == explain_step(log, step)
+
+    # Other kinds of step say what Python says, too (choose, try, cover...).
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+        step += 1
+        expect_step(page, step)
+        assert why_sentences(page) == explain_step(log, step)
+        # The highlighted cell or unit is that of the item the step is about.
+        kind, arg = log["events"][step - 1] & 7, log["events"][step - 1] >> 3
+        if kind in (0, 2, 3):                       # choose, cover, uncover: arg is the item
+            assert marked_cells(page, ".cell.unit") == unit_cells(arg, 9)
+
+
+def test_step_back_and_forward_changes_the_board(page: Page, api):
+    log = solve_via_api(api, BERRY)["log"]
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    at_40 = board_symbols(page)
+    assert at_40 == board_at(log, 40)
+    # Back until the board differs (some steps only cover items), then forward again.
+    page.get_by_role("button", name="Step back").click()
+    expect_step(page, 39)
+    page.locator("#step-slider").focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowLeft")
+    expect_step(page, 27)
+    assert board_symbols(page) == board_at(log, 27) != at_40
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.get_by_role("button", name="Step forward").click()
+    page.get_by_role("button", name="Step forward").click()
+    expect_step(page, 40)
+    assert board_symbols(page) == at_40
+    page.get_by_role("button", name="First step").click()
+    expect_step(page, 0)
+    assert board_symbols(page) == BERRY
+
+
+def test_play_pause_and_pencil_marks(page: Page, api):
+    log = solve_via_api(api, BERRY)["log"]
+    size = 9
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=200")
+    expect_step(page, 200)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("p")
+    expect(page.locator("#pencil")).to_be_checked()
+    # The marks are drawn in the next animation frame, all cells at once.
+    expect(page.locator("#board .pencil:not([hidden])").first).to_be_visible()
+    shown = page.evaluate(
+        r"""() => [...document.querySelectorAll('#board [role=gridcell]')].map((cell) => {
+               const marks = cell.querySelector('.pencil:not([hidden])');
+               return marks ? marks.textContent.replace(/\s/g, '') : '';
+           })""")
+    # A pencil mark is an option still in the matrix: none of its items covered.
+    state = replay(log, 200)
+    filled = board_at(log, 200)
+    expected = []
+    for cell in range(size * size):
+        live = [o for o in range(cell * size, cell * size + size)
+                if not any(state.covered[i] for i in log["options"][o])]
+        expected.append("" if filled[cell] != "." else "".join(SYMBOLS[o % size] for o in live))
+    assert shown == expected
+    assert any(expected)
+
+    play = page.locator("#btn-play")
+    page.keyboard.press(" ")
+    expect(play).to_have_attribute("aria-pressed", "true")
+    step_after(page, 200)
+    page.keyboard.press(" ")
+    expect(play).to_have_attribute("aria-pressed", "false")
+    expect(play).to_have_text("Play")
+
+
+def test_phone_width_and_dark_mode(page: Page, api):
+    examples = api.get("/api/examples").get_json()
+    big = next(e for e in examples if e["size"] == 25 and e["id"] == "blanked-25")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"/?p={big['puzzle']}&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    expect(page.locator("#board [role=gridcell]")).to_have_count(625)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] >= 340
+    colours = page.evaluate(
+        r"""() => {
+            const luminance = (css) => {
+                const [r, g, b] = css.match(/\d+(\.\d+)?/g).map(Number);
+                return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+            };
+            const cell = document.querySelector('#board .cell');
+            return {cell: luminance(getComputedStyle(cell).backgroundColor),
+                    text: luminance(getComputedStyle(document.body).color),
+                    font: parseFloat(getComputedStyle(cell).fontSize)};
+        }""")
+    assert colours["cell"] < 0.25 < 0.75 < colours["text"]
+    assert colours["font"] >= 8
+
+
+def test_shared_link_lands_on_its_step_and_history_works(page: Page, api):
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step=12345")
+    expect_step(page, 12345, len(log["events"]))
+    assert board_symbols(page) == board_at(log, 12345)
+    expect(page.locator("#solutions")).to_have_value("2")
+
+    # Scrubbing keeps the address up to date.
+    page.locator("#step-slider").focus()
+    page.keyboard.press("PageDown")
+    expect_step(page, 12445)
+    expect(page).to_have_url(re.compile(r"[?&]step=12445$"))
+
+    # A new solve is a new history entry; Back returns to the link's puzzle and step.
+    paste(page, BERRY)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+    expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+    expect(page).to_have_url(re.compile(rf"\?p={re.escape(BERRY)}&"))
+    page.go_back()
+    expect_step(page, 12445, len(log["events"]))
+    assert board_symbols(page) == board_at(log, 12445)
+    page.go_forward()
+    expect(page).to_have_url(re.compile(rf"\?p={re.escape(BERRY)}&"))
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+
+
+def test_duplicate_givens_are_marked_before_and_after_solve(page: Page):
+    page.goto("/")
+    cell = page.get_by_role("gridcell", name="row 1, column 1,", exact=False)
+    cell.click()
+    page.keyboard.press("5")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("5")
+    clashing = page.locator("#board .cell.clash")
+    expect(clashing).to_have_count(2)
+    expect(page.locator("#board-message")).to_contain_text("r1c1 and r1c7 both hold 5 (row 1)")
+    assert page.locator("#board [role=gridcell]").nth(6).get_attribute("class").count("clash") == 1
+
+    # The server refuses too (400); its message and cells are shown the same way.
+    with page.expect_response("**/api/solve") as answer:
+        page.get_by_role("button", name="Solve", exact=True).click()
+    assert answer.value.status == 400
+    expect(page.get_by_role("button", name="Solve", exact=True)).to_be_enabled()
+    expect(page.locator("#board-message")).to_have_text(answer.value.json()["error"])
+    expect(clashing).to_have_count(2)
+    assert board_symbols(page) == "5.....5.." + "." * 72        # what was typed stays
+    expect(page.locator("#results")).to_be_hidden()
+
+    # Clearing one of them clears the mark.
+    page.get_by_role("gridcell", name="row 1, column 7,", exact=False).click()
+    page.keyboard.press("Backspace")
+    expect(clashing).to_have_count(0)
+    expect(page.locator("#board-message")).to_be_hidden()
+
+
+def test_16x16_example_solves(page: Page, api):
+    page.goto("/")
+    examples = api.get("/api/examples").get_json()
+    example = next(e for e in examples if e["size"] == 16)
+    page.locator("#examples").select_option(example["id"])
+    expect(page.locator("#board [role=gridcell]")).to_have_count(256)
+    expect(page.locator("input[name=size][value='16']")).to_be_checked()
+    expect(page.locator("#example-note")).to_have_text(example["note"])
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expected = solve_via_api(api, example["puzzle"])
+    expect(page.locator("#outcome")).to_have_text(expected["outcome"]["message"])
+    solution = grid_symbols(expected["solutions"][0])
+    expect(page.locator("#board [role=gridcell] .value").last).to_have_text(solution[-1])
+    assert board_symbols(page) == solution
+    # The board fits the window and its digits stay readable.
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .cell')).fontSize)")
+    assert font >= 12
+
+
+def test_several_solutions_each_reachable_and_downloads(page: Page, api):
+    examples = api.get("/api/examples").get_json()
+    several = next(e for e in examples if e["id"] == "several")
+    expected = solve_via_api(api, several["puzzle"], solutions=10)
+    log = expected["log"]
+    steps = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 4]
+    assert len(steps) >= 2
+    page.goto("/")
+    page.locator("#examples").select_option("several")
+    page.locator("#solutions").select_option("10")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    buttons = page.locator("#solution-list button")
+    expect(buttons).to_have_count(len(steps))
+    for k in (1, 0):
+        buttons.nth(k).click()
+        expect_step(page, steps[k])
+        expect(buttons.nth(k)).to_have_attribute("aria-current", "step")
+        assert board_symbols(page) == grid_symbols(expected["solutions"][k])
+    page.locator("#step-slider").focus()
+    page.keyboard.press("s")
+    expect_step(page, steps[1])
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download step log (JSON)").click()
+    saved = json.loads(open(info.value.path()).read())
+    assert saved["format"] == "dlx-step-log" and saved["events"] == log["events"]
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download statistics (JSON)").click()
+    stats = json.loads(open(info.value.path()).read())
+    assert stats["stats"]["steps"] == expected["stats"]["steps"]
+
+
+def test_no_solution_and_stopped_searches_say_so(page: Page):
+    page.goto("/")
+    page.locator("#examples").select_option("none")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#outcome")).to_have_text(re.compile("^No solution"))
+    expect(page.locator("#board-message")).to_contain_text("No solution")
+    expect(page.locator("#solution-list button")).to_have_count(0)
+
+
+def test_a_million_events_load_and_scrub(page: Page):
+    """The naive worst case with "first item" stops at the server's step budget."""
+    page.goto(f"/?p={NAIVE_WORST}&sol=1&choose=first")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step (\d{7}) of \1"), timeout=20_000)
+    total = int(STEP_LABEL.match(page.locator("#step-label").text_content()).group(2))
+    assert total >= 1_000_000
+    expect(page.locator("#board-message")).to_contain_text("Stopped at the step budget")
+    expect(page.locator("#outcome")).to_contain_text("can still be replayed")
+
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    expect_step(page, 0, total)
+    page.keyboard.press("d")
+    dead = step_after(page, 0)
+    expect(page.locator("#why .sentence").first).to_have_text(re.compile("^Dead end at level"))
+    # Jump to the middle of the log through the overview strip.
+    strip = page.locator("#overview")
+    box = strip.bounding_box()
+    strip.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    middle = step_after(page, dead)
+    assert abs(middle - total / 2) < total / 50
+
+    # Seeking anywhere replays at most one checkpoint interval: time it.
+    timing = page.evaluate(
+        """async () => {
+            const { StepLog, CHECKPOINT_EVERY } = await import('/static/js/steplog.js');
+            const answer = await fetch('/api/solve', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({puzzle: location.search.slice(3, 84), choose: 'first'})});
+            const json = (await answer.json()).log;
+            let t = performance.now();
+            const log = new StepLog(json);
+            const load = performance.now() - t;
+            let state = null;
+            t = performance.now();
+            for (let i = 0; i < 500; i++) state = log.seek(Math.floor(Math.random() * (log.stepCount + 1)), state);
+            const seek = (performance.now() - t) / 500;
+            return {load, seek, checkpoints: log.checkpoints.length, every: CHECKPOINT_EVERY, count: log.stepCount};
+        }"""
+    )
+    assert timing["count"] == total
+    assert timing["checkpoints"] == total // timing["every"] + 1
+    assert timing["seek"] < 5, timing          # milliseconds per random seek
+    assert timing["load"] < 5000, timing
+
+
+def test_steplog_and_timeline_modules_in_the_browser(page: Page, api):
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    page.goto("/")
+    result = page.evaluate(
+        """async (json) => {
+            const S = await import('/static/js/steplog.js');
+            const { Timeline } = await import('/static/js/timeline.js');
+            const log = new S.StepLog(json);
+            const n = log.stepCount;
+            const same = (a, b) => JSON.stringify(a.snapshot()) === JSON.stringify(b.snapshot());
+            // Seeking to a step from any other step equals replaying to it from the start.
+            const steps = [0, 1, n, S.CHECKPOINT_EVERY - 1, S.CHECKPOINT_EVERY, S.CHECKPOINT_EVERY + 1,
+                           ...log.deadEndSteps.slice(0, 5), ...log.solutionSteps];
+            for (let i = 0; i < 40; i++) steps.push(Math.floor(Math.random() * (n + 1)));
+            let mismatches = 0;
+            let state = null;
+            for (const from of [0, Math.floor(n / 3), n]) {
+                for (const to of steps) {
+                    state = log.seek(from, state);
+                    state = log.seek(to, state);
+                    if (!same(state, log.replayFromStart(to))) mismatches++;
+                    if (!same(log.seek(to), log.replayFromStart(to))) mismatches++;
+                }
+            }
+            // At a backup, the frame it popped is the top frame of the step before.
+            const backups = [];
+            for (let s = 1; s <= n && backups.length < 300; s++) if (log.kindAt(s) === S.BACKUP) backups.push(s);
+            for (const s of backups) {
+                if (JSON.stringify(log.seek(s, state).popped()) !== JSON.stringify(log.seek(s - 1).top())) mismatches++;
+            }
+            // A complete search ends with only the givens' items covered and an empty stack.
+            const end = log.seek(n);
+            const givenItems = new Set([...log.givens].flatMap((g) => log.options[g]));
+            const endOk = end.height === 0 && end.covered.every((c, i) => !!c === givenItems.has(i));
+            // The player: drawing at most once per frame through the injected scheduler.
+            const queue = [];
+            const t = new Timeline({stepCount: n, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
+                                    schedule: (cb) => queue.push(cb)});
+            let draws = 0;
+            t.subscribe(() => draws++);
+            t.seek(5); t.stepBy(1); t.seek(7);
+            const pendingBefore = queue.length;
+            queue.shift()(0);
+            const afterOneFrame = {draws, cursor: t.cursor};
+            t.nextDeadEnd();
+            const firstDead = t.cursor;
+            t.nextSolution();
+            const firstSolution = t.cursor;
+            t.previousDeadEnd();
+            const deadBeforeSolution = t.cursor;
+            t.seek(0); t.setSpeed(100); t.play();
+            let now = 1000;
+            while (queue.length && now < 1000 + 60 * 16) { queue.shift()(now); now += 16; }
+            const playedTo = t.cursor;
+            t.pause();
+            return {n, mismatches, endOk, pendingBefore, afterOneFrame, firstDead, firstSolution,
+                    deadBeforeSolution, playedTo, deadEnds: [...log.deadEndSteps], solutions: [...log.solutionSteps],
+                    playing: t.playing};
+        }""",
+        log,
+    )
+    assert result["n"] == len(log["events"])
+    assert result["mismatches"] == 0
+    assert result["endOk"]
+    assert result["pendingBefore"] == 1                       # three moves, one frame requested
+    assert result["afterOneFrame"] == {"draws": 1, "cursor": 7}
+    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5]
+    solutions = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 4]
+    assert result["deadEnds"] == dead_ends and result["solutions"] == solutions
+    assert result["firstDead"] == dead_ends[0]
+    assert result["firstSolution"] == solutions[0]
+    assert result["deadBeforeSolution"] == max(s for s in dead_ends if s < solutions[0])
+    # 100 steps/s for about one second of frames.
+    assert 90 <= result["playedTo"] <= 100
+    assert not result["playing"]
