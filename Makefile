@@ -38,8 +38,9 @@ chromium:
 test: $(VENV)/.installed chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest
 
-bench: $(VENV)/.installed
-	$(BIN)/python bench/run.py
+# The benchmarks make their own environment (bench/.venv) with the peer solvers.
+bench:
+	$(PYTHON) bench/run.py $(BENCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -222,6 +222,19 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
             assert marked_cells(page, ".cell.unit") == unit_cells(arg, 9)
 
 
+def test_every_step_of_a_first_item_search_says_what_python_says(page: Page, api):
+    # Choose, try, cover, uncover, solution and backup, with the "first item" rule.
+    log = solve_via_api(api, "." * 16, solutions=2, choose="first")["log"]
+    assert log["choose"] == "first" and {code & 7 for code in log["events"]} >= {0, 1, 2, 3, 4, 6}
+    page.goto(f"/?p={'.' * 16}&sol=2&choose=first&step=1")
+    expect_step(page, 1)
+    page.locator("#step-slider").focus()
+    for step in range(1, len(log["events"]) + 1):
+        expect_step(page, step)
+        assert why_sentences(page) == explain_step(log, step), f"step {step}"
+        page.keyboard.press("ArrowRight")
+
+
 def test_step_back_and_forward_changes_the_board(page: Page, api):
     log = solve_via_api(api, BERRY)["log"]
     page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")

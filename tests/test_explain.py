@@ -39,7 +39,7 @@ def test_choice_ranking_is_fewest_first_ties_leftmost():
 def test_outcome_messages():
     def outcome(status, complete, limit, found, **budget):
         stats = ec.Stats(solutions=found)
-        return ec.Outcome(status, complete, limit, [], stats, {"max_solutions": 1, **budget})
+        return ec.Outcome(status, complete, limit, [], stats, {"choose": "mrv", "max_solutions": 1, **budget})
     assert "exactly one" in outcome_message(outcome(ec.SOLVED, True, None, 1))
     assert "all 4 solutions" in outcome_message(outcome(ec.SOLVED, True, None, 4))
     assert "not unique" in outcome_message(outcome(ec.SOLVED, False, "solutions", 2, max_solutions=2))

@@ -192,7 +192,7 @@ class Outcome:
     limit: str | None                            # which limit stopped it, if any
     solutions: list[list[int]] = field(default_factory=list)   # kept solutions, option ids
     stats: Stats = field(default_factory=Stats)
-    budget: dict = field(default_factory=dict)   # the limits it ran under: max_solutions, max_steps, max_seconds
+    settings: dict = field(default_factory=dict)  # what it ran under: choose, max_solutions, max_steps, max_seconds
 
     @property
     def unique(self) -> bool:
@@ -500,8 +500,9 @@ class Search:
         stats.steps, stats.max_level = steps, deepest
         stats.seconds = time.perf_counter() - start
         self.level = level
-        budget = {"max_solutions": max_solutions, "max_steps": max_steps, "max_seconds": max_seconds}
-        return Outcome(status, limit is None, limit, solutions, stats, budget)
+        settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
+                    "max_seconds": max_seconds}
+        return Outcome(status, limit is None, limit, solutions, stats, settings)
 
 
 def solve(problem: Problem, **limits) -> Outcome:

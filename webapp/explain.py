@@ -130,9 +130,9 @@ OVER_LINE = "The search is over."
 
 def outcome_message(outcome: ec.Outcome) -> str:
     """The outcome of a search in plain words."""
-    max_solutions = outcome.budget.get("max_solutions")
-    max_steps = outcome.budget.get("max_steps")
-    max_seconds = outcome.budget.get("max_seconds")
+    max_solutions = outcome.settings.get("max_solutions")
+    max_steps = outcome.settings.get("max_steps")
+    max_seconds = outcome.settings.get("max_seconds")
     found = outcome.stats.solutions
     plural = "solution" if found == 1 else "solutions"
     if outcome.status == ec.NO_SOLUTION:

@@ -18,7 +18,7 @@ from .explain import (OVER_LINE, Frame, State, back_to_line, choice_ranking, dea
                       live_options, outcome_message)
 
 FORMAT, VERSION = "dlx-step-log", 1
-FIELDS = ("format", "version", "problem", "items", "primary", "phrases", "options", "labels",
+FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats")
 
 
@@ -34,6 +34,7 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "format": FORMAT,
         "version": VERSION,
         "problem": about,
+        "choose": outcome.settings.get("choose", "mrv"),
         "items": list(problem.items),
         "primary": problem.primary,
         "phrases": {key: list(phrases[key]) for key in ("need", "empty", "held")},
@@ -149,10 +150,12 @@ def explain_step(log: dict, step: int) -> list[str]:
         ranking = choice_ranking(problem, state)
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
         d = log["sizes"][replay_.chooses]
-        lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, with the fewest options ({d})"
+        why = (f"with the fewest options ({d})" if log["choose"] == "mrv"
+               else f"the first item left ({d} option{'' if d == 1 else 's'})")
+        lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, {why}"
                  + (f": {', '.join(labels)}." if labels else ".")]
         runners = [f"{phrases['need'][i]} ({count})" for count, i in ranking if i != arg][:3]
-        if runners:
+        if runners and log["choose"] == "mrv":
             lines.append("Runners-up: " + "; ".join(runners) + ".")
         return lines
     replay_.apply(log["events"][step - 1])
@@ -160,12 +163,13 @@ def explain_step(log: dict, step: int) -> list[str]:
     if kind == ec.TRY:
         top = state.frames[-1]
         return [f"Level {state.level}: option {top.k} of {top.d}, {phrases['labels'][arg]}."]
+    name = f"{log['items'][arg]} ({phrases['need'][arg]})" if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
-        return [f"Cover: {phrases['need'][arg]} is settled; its other options leave the matrix."]
+        return [f"Cover {name}: it leaves the item list, and the options that contain it leave the other items."]
     if kind == ec.UNCOVER:
-        return [f"Uncover: {phrases['need'][arg]} again; its options come back."]
+        return [f"Uncover {name}: it and the options that contain it come back."]
     if kind == ec.SOLUTION:
-        return [f"Solution at level {arg}: every item is covered."]
+        return [f"Solution: every item is covered, after {arg} choice{'' if arg == 1 else 's'}."]
     if kind == ec.BACKUP:
         return [f"Level {arg} has no option left to try: back up."]
     lines = dead_end_lines(problem, phrases, state, arg)

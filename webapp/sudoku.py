@@ -293,12 +293,18 @@ def phrases_for(n: int) -> dict[str, tuple[str, ...]]:
                 else:
                     unit = f"{FAMILIES[family]} {a + 1}"
                     digit = symbol(b + 1, size)
-                    need.append(f"{unit} needs a {digit}")
-                    empty.append(f"{unit} has no place left for a {digit}")
-                    held.append(f"{unit} already has a {digit}")
+                    need.append(f"{unit} needs {with_article(digit)}")
+                    empty.append(f"{unit} has no place left for {with_article(digit)}")
+                    held.append(f"{unit} already has {with_article(digit)}")
     labels = tuple(f"{symbol(o % size + 1, size)} in {cell_name(o // size, size)}"
                    for o in range(size ** 3))
     return {"need": tuple(need), "empty": tuple(empty), "held": tuple(held), "labels": labels}
+
+
+def with_article(digit: str) -> str:
+    """The digit with its article: 'a 7', 'an 8', 'an A'."""
+    vowel_sound = digit[0] == "8" or digit in ("11", "18") or (digit.isalpha() and digit in "AEFHILMNORSX")
+    return f"{'an' if vowel_sound else 'a'} {digit}"
 
 
 # -- the independent checker --------------------------------------------------

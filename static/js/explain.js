@@ -145,9 +145,11 @@ export function explainStep(log, state) {
     case CHOOSE: {
       const c = explainChoice(log, state);
       const labels = c.options.map((o) => log.labels[o]);
-      const sentences = [say(`Level ${L}: ${need[c.item]}, with the fewest options (${c.d})`
+      const mrv = log.choose === "mrv";
+      const why = mrv ? `with the fewest options (${c.d})` : `the first item left (${plural(c.d, "option")})`;
+      const sentences = [say(`Level ${L}: ${need[c.item]}, ${why}`
         + (labels.length ? `: ${labels.join(", ")}.` : "."))];
-      if (c.runnersUp.length) {
+      if (mrv && c.runnersUp.length) {
         sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.`, "runners-up"));
       }
       return { kind: "choose", title: "Choose an item", item: c.item, tone: "", sentences, choice: c };
@@ -162,17 +164,17 @@ export function explainStep(log, state) {
     case COVER:
       return {
         kind: "cover", title: "Cover", item: arg, tone: "",
-        sentences: [say(`Cover: ${need[arg]} is settled; its other options leave the matrix.`)],
+        sentences: [say(`Cover ${log.items[arg]} (${need[arg]}): it leaves the item list, and the options that contain it leave the other items.`)],
       };
     case UNCOVER:
       return {
         kind: "uncover", title: "Uncover", item: arg, tone: "",
-        sentences: [say(`Uncover: ${need[arg]} again; its options come back.`)],
+        sentences: [say(`Uncover ${log.items[arg]} (${need[arg]}): it and the options that contain it come back.`)],
       };
     case SOLUTION:
       return {
         kind: "solution", title: "Solution", item: -1, tone: "solution",
-        sentences: [say(`Solution at level ${arg}: every item is covered.`)],
+        sentences: [say(`Solution: every item is covered, after ${plural(arg, "choice")}.`)],
       };
     case DEAD_END: {
       const d = explainDeadEnd(log, state);

@@ -148,6 +148,7 @@ export class StepLog {
     if (!json || json.format !== FORMAT) throw new LogFormatError(`not a step log (format must be "${FORMAT}")`);
     if (json.version !== VERSION) throw new LogFormatError(`step log version ${json.version} is not ${VERSION}`);
     this.problem = json.problem || {};
+    this.choose = json.choose === "first" ? "first" : "mrv";
     this.items = requireArray(json, "items");
     this.primary = json.primary;
     this.phrases = json.phrases || {};
