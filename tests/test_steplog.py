@@ -182,3 +182,32 @@ def test_replay_balances_and_ends_in_the_solver_state(problem, max_solutions, ma
         assert covered_of(final) == () and final.frames == []
     for step in range(1, len(log["events"]) + 1):
         assert steplog.explain_step(log, step)
+
+
+def chosen_items_are_leftmost_minimum(log):
+    """At every choose event the item is the leftmost with fewest live options."""
+    from webapp.explain import choice_ranking
+    problem = steplog.problem_of(log)
+    replay = steplog.Replay(log)
+    checked = 0
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 == ec.CHOOSE:
+            state = replay.run_to(step - 1)
+            assert choice_ranking(problem, state)[0] == (log["sizes"][replay.chooses], code >> 3), f"step {step}"
+            checked += 1
+    return checked
+
+
+def test_mrv_chooses_the_leftmost_item_with_fewest_options():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[48], max_solutions=2)
+    assert chosen_items_are_leftmost_minimum(log) > 100
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.integers(0, 2))
+def test_mrv_choice_is_exact_on_random_problems(problem, secondary):
+    problem = ec.Problem(problem.items, len(problem.items) - min(secondary, len(problem.items) - 1), problem.options)
+    recording = ec.Recording()
+    outcome = ec.Search(problem).run(recording=recording, max_solutions=None, check=True)
+    log = steplog.build(problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover"})
+    chosen_items_are_leftmost_minimum(log)

@@ -40,6 +40,10 @@ LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps"
 # How many options are tried between two looks at the clock or the cancel flag.
 CLOCK_EVERY = 256
 
+# Added to a secondary item's len: it is never chosen, so it must never look
+# like the fewest-options item, nor count among the items with no option left.
+SECONDARY = 1 << 28
+
 
 def pack(kind: int, arg: int) -> int:
     """One event as one small integer."""
@@ -148,6 +152,8 @@ class Matrix:
                 down[last] = node
                 up[i] = node
                 length[i] += 1
+        for i in range(problem.primary, n):
+            length[i] += SECONDARY
         # Why tuples of "the other nodes": an inner loop over a tuple is much
         # faster in CPython than Knuth's walk with spacer tests. The order is
         # his: the nodes after x in its option, then those before (cyclic).
@@ -232,6 +238,10 @@ class Search:
         self.choice: list[int] = []        # node x[l] tried at each level
         self.item_at: list[int] = []       # item chosen at each level
         self.ran = False
+        # How many uncovered primary items have no option left. While it is 0,
+        # the first item with one option is the leftmost minimum: the choice
+        # loop can stop there instead of scanning every item.
+        self.zeros = [sum(1 for i in range(problem.primary) if not self.len[i])]
         self.cover, self.uncover = self._updates()
 
     # -- the two primitive updates ---------------------------------------
@@ -239,6 +249,7 @@ class Search:
         """cover(i) and uncover(i) as closures over this search's arrays."""
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
         top, others, others_rev = self.matrix.top, self.matrix.others, self.matrix.others_reversed
+        zeros = self.zeros
 
         def cover(i: int) -> None:
             """Remove item i from the item list and hide every option containing it."""
@@ -249,8 +260,14 @@ class Search:
                     d = down[q]
                     down[u] = d
                     up[d] = u
-                    length[top[q]] -= 1
+                    t = top[q]
+                    n = length[t] - 1
+                    length[t] = n
+                    if not n:
+                        zeros[0] += 1
                 p = down[p]
+            if not length[i]:
+                zeros[0] -= 1
             lft = left[i]
             rgt = right[i]
             right[lft] = rgt
@@ -260,12 +277,18 @@ class Search:
             """Undo cover(i), relinking in exactly the reverse order."""
             right[left[i]] = i
             left[right[i]] = i
+            if not length[i]:
+                zeros[0] += 1
             p = up[i]
             while p != i:
                 for q in others_rev[p]:
                     down[up[q]] = q
                     up[down[q]] = q
-                    length[top[q]] += 1
+                    t = top[q]
+                    n = length[t]
+                    length[t] = n + 1
+                    if not n:
+                        zeros[0] -= 1
                 p = up[p]
 
         return cover, uncover
@@ -296,6 +319,8 @@ class Search:
                 p = right[p]
                 seen += 1
                 assert seen <= m.size, "item list does not close"
+        empty = sum(1 for i in range(self.problem.primary) if not self.is_covered(i) and not length[i])
+        assert self.zeros[0] == empty, f"{self.zeros[0]} items counted with no option left, {empty} really"
         for i in range(m.size):
             if self.is_covered(i):
                 continue
@@ -306,7 +331,8 @@ class Search:
                 count += 1
                 assert count <= len(m.top), f"column {i} does not close"
                 p = down[p]
-            assert count == length[i], f"item {i} has {count} nodes but len {length[i]}"
+            mark = SECONDARY if i >= self.problem.primary else 0
+            assert count == length[i] - mark, f"item {i} has {count} nodes but len {length[i]}"
             # An uncovered item's column holds exactly its options that no covered item hides.
             expected = [k for k in self.problem.options_of_item[i]
                         if not any(self.is_covered(j) for j in self.problem.options[k])]
@@ -356,6 +382,7 @@ class Search:
         root = m.root
         mrv = choose == "mrv"
         choice, item_at = self.choice, self.item_at
+        zeros = self.zeros
         stats = Stats()
         solutions: list[list[int]] = []
 
@@ -420,14 +447,15 @@ class Search:
                 i = right[root]
                 if mrv:
                     t = length[i]
-                    if t:
+                    floor = 0 if zeros[0] else 1
+                    if t > floor:
                         p = right[i]
                         while p != root:
                             s = length[p]
                             if s < t:
                                 t = s
                                 i = p
-                                if not s:
+                                if s <= floor:
                                     break
                             p = right[p]
                 if level == len(item_at):
