@@ -74,6 +74,7 @@ def box_of(r: int, c: int, n: int) -> int:
     return (r // n) * n + c // n
 
 
+@lru_cache(maxsize=None)
 def cell_counts() -> dict[int, int]:
     """Cell count → box side, for every supported size."""
     return {n ** 4: n for n in range(MIN_N, MAX_N + 1)}
@@ -88,6 +89,9 @@ def parse(text: str) -> Grid:
     """A Grid from any supported text form; ParseError names what and where."""
     if not isinstance(text, str):
         raise ParseError("a puzzle must be text")
+    quick = _parse_plain_line(text)
+    if quick is not None:
+        return quick
     tokens = _tokens(text)
     counts = cell_counts()
     numeric = (len(tokens) in counts and all(NUMBER_TOKEN.fullmatch(t) for t, _ in tokens)
@@ -106,6 +110,30 @@ def parse(text: str) -> Grid:
             raise ParseError(f"{shown!r} at line {line}, column {column} stands for {value}, "
                              f"but a {size}×{size} puzzle takes 1 to {size}", position=(line, column))
     grid = Grid(n, tuple(v for v, _, _ in cells))
+    check_givens(grid)
+    return grid
+
+
+CHAR_VALUES = {ch: 0 for ch in BLANKS} | {ch: d for d, ch in enumerate(SYMBOLS, 1)}
+
+
+def _parse_plain_line(text: str) -> Grid | None:
+    """The common case, one line of blanks and 1-9 (and letters), fast; None otherwise.
+
+    Anything unusual (separators, bad characters, clashes, digits too large)
+    returns None or raises through the general path, which says where.
+    """
+    line = text.strip()
+    n = cell_counts().get(len(line))
+    if n is None:
+        return None
+    try:
+        cells = tuple(CHAR_VALUES[ch] for ch in line)
+    except KeyError:
+        return None
+    if max(cells) > n * n:
+        return None
+    grid = Grid(n, cells)
     check_givens(grid)
     return grid
 
@@ -170,6 +198,7 @@ def format_grid(grid: Grid, style: str = "line") -> str:
 
 # -- givens ------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
 def units(n: int) -> list[tuple[str, int, list[int]]]:
     """(family, number from 0, cells) for every row, column and box."""
     size = n * n
