@@ -560,3 +560,25 @@ def test_steplog_and_timeline_modules_in_the_browser(page: Page, api):
     # 100 steps/s for about one second of frames.
     assert 90 <= result["playedTo"] <= 100
     assert not result["playing"]
+
+
+MARKUP = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b id="bold">b</b>'
+
+
+def test_markup_typed_anywhere_is_shown_as_text(page: Page):
+    # The puzzle field, a paste on the page, the board keys and a shared link
+    # all carry user text; none of it may become markup.
+    page.goto("/")
+    expect(page.locator("#board [role=gridcell]")).to_have_count(81)
+    page.locator("#puzzle-text").fill(MARKUP)
+    page.get_by_role("button", name="Load", exact=True).click()
+    message = page.locator("#board-message")
+    expect(message).to_be_visible()
+    assert "<" in message.text_content()
+    paste(page, MARKUP)
+    page.locator("#board [role=gridcell]").first.focus()
+    page.keyboard.type("<b>")
+    page.goto("/?p=" + MARKUP.replace("#", "%23") + "&sol=1")
+    expect(page.locator("#board-message")).to_be_visible()
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("#bold").count() == 0 and page.locator("main img, body img").count() == 0

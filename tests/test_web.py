@@ -150,3 +150,13 @@ def test_unexpected_failure_is_json_without_traceback(app, monkeypatch, caplog):
     assert "secret detail" not in response.get_data(as_text=True)
     assert "failure was logged" in response.get_json()["error"]
     assert "secret detail" in caplog.text
+
+
+def test_parse_returns_the_grid_and_its_clashes(client):
+    body = client.post("/api/parse", json={"puzzle": sudoku.format_grid(sudoku.parse(BERRY), "grid")}).get_json()
+    assert body["size"] == 9 and body["grid"] == list(sudoku.parse(BERRY).cells) and body["clash"] is None
+    clash = client.post("/api/parse", json={"puzzle": "5" + "." * 5 + "5" + "." * 74}).get_json()
+    assert clash["grid"][0] == 5 and clash["clash"] == {"error": "r1c1 and r1c7 both hold 5 (row 1)", "cells": [0, 6]}
+    bad = client.post("/api/parse", json={"puzzle": "<b>" + "." * 78})
+    assert bad.status_code == 400 and bad.get_json()["position"] == {"line": 1, "column": 1}
+    assert client.post("/api/parse", json={"puzzle": None}).status_code == 400

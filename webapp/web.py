@@ -44,6 +44,25 @@ def api_examples():
     return jsonify(examples())
 
 
+@bp.post("/api/parse")
+def api_parse():
+    """Read a puzzle as the solver would: its grid, and its clashing givens if any."""
+    body = read_body()
+    text = body.get("puzzle")
+    if not isinstance(text, str):
+        raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
+    try:
+        grid = sudoku.parse(text, check=False)
+    except sudoku.ParseError as error:
+        raise RequestError(error.message, "puzzle", error.cells, error.position) from None
+    clash = None
+    try:
+        sudoku.check_givens(grid)
+    except sudoku.ParseError as error:
+        clash = {"error": error.message, "cells": list(error.cells)}
+    return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash)
+
+
 @bp.post("/api/solve")
 def api_solve():
     """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""

@@ -34,6 +34,18 @@ export function solve(options, { signal } = {}) {
   });
 }
 
+/**
+ * POST /api/parse: read a puzzle as the solver does (the one parser).
+ * data: {n, size, puzzle, grid, clash} or {error, cells, position}.
+ */
+export function parse(puzzle) {
+  return request("/api/parse", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ puzzle }),
+  });
+}
+
 /** GET /api/examples: [{id, title, size, puzzle, note}, ...]. */
 export function examples() {
   return request("/api/examples", { method: "GET" });

@@ -3,7 +3,7 @@
 // overview strip, controls, URL). The only module that knows every other one.
 
 import * as api from "./api.js";
-import { SIZES, PuzzleError, parsePuzzle, formatPuzzle, findClashes } from "./sudoku.js";
+import { SIZES, formatPuzzle, findClashes } from "./sudoku.js";
 import { LogFormatError, loadStepLog } from "./steplog.js";
 import { explainStep } from "./explain.js";
 import { Timeline } from "./timeline.js";
@@ -113,19 +113,32 @@ function editCell(cell, value) {
   renderPuzzle();
 }
 
-/** Read pasted or typed text as a puzzle; say what is wrong instead when it is not one. */
-function loadText(text, source) {
-  try {
-    const { size, values } = parsePuzzle(text);
-    loadPuzzle(size, values);
-    $("examples").value = "";
-    $("example-note").hidden = true;
-    return true;
-  } catch (err) {
-    if (!(err instanceof PuzzleError)) throw err;
-    showMessage(`Could not read the ${source}: ${err.message}.`, "error");
-    return false;
+/**
+ * Read text as a puzzle with the server's parser (the one text boundary), or
+ * say what is wrong and where. The text itself is left as the user typed it.
+ * Resolves to whether the puzzle was loaded.
+ */
+async function readText(text, source) {
+  const answer = await api.parse(text);
+  if (!answer.ok) {
+    showMessage(`Could not read the ${source}: ${answer.data.error}.`, "error");
+    return null;
   }
+  if (!SIZES.includes(answer.data.size)) {
+    showMessage(`Could not read the ${source}: the page shows up to 25×25; use the command line for a `
+      + `${answer.data.size}×${answer.data.size} puzzle.`, "error");
+    return null;
+  }
+  return answer.data;
+}
+
+async function loadText(text, source) {
+  const puzzle = await readText(text, source);
+  if (!puzzle) return false;
+  loadPuzzle(puzzle.size, puzzle.grid);
+  $("examples").value = "";
+  $("example-note").hidden = true;
+  return true;
 }
 
 async function loadExamples() {
@@ -420,7 +433,7 @@ for (const radio of document.querySelectorAll("input[name=size]")) {
   });
 }
 
-$("examples").addEventListener("change", () => {
+$("examples").addEventListener("change", async () => {
   const example = page.examples.find((x) => x.id === $("examples").value);
   const note = $("example-note");
   if (!example) {
@@ -428,7 +441,7 @@ $("examples").addEventListener("change", () => {
     return;
   }
   const id = example.id;
-  if (loadText(example.puzzle, "example")) {
+  if (await loadText(example.puzzle, "example")) {
     $("examples").value = id;
     note.textContent = example.note;
     note.hidden = !example.note;
@@ -459,15 +472,10 @@ $("download-stats").addEventListener("click", () => {
 });
 
 /** Open a shared state: fill the board and options, solve, land on its step. */
-function openShare(share, { push = false } = {}) {
-  try {
-    const { size, values } = parsePuzzle(share.puzzle);
-    loadPuzzle(size, values);
-  } catch (err) {
-    if (!(err instanceof PuzzleError)) throw err;
-    showMessage(`The link's puzzle could not be read: ${err.message}.`, "error");
-    return;
-  }
+async function openShare(share, { push = false } = {}) {
+  const puzzle = await readText(share.puzzle, "link's puzzle");
+  if (!puzzle) return;
+  loadPuzzle(puzzle.size, puzzle.grid);
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   solve({ push, step: share.step });

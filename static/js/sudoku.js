@@ -1,6 +1,7 @@
-// sudoku.js — Sudoku for the person entering a puzzle: symbols, reading a
-// pasted or typed puzzle, and clashing givens. (How the step log numbers
-// Sudoku items and options lives in steplog.js, with the rest of the format.)
+// sudoku.js — Sudoku for the person entering a puzzle: symbols, the one-line
+// form, and clashing givens as they are typed. Pasted or loaded text is read
+// by the server's parser (POST /api/parse), so there is one parser. How the
+// step log numbers Sudoku items and options lives in steplog.js.
 // No DOM.
 
 /** Digits 1..25 as written on the board: 1–9, then A–P. */
@@ -47,53 +48,6 @@ export function formatPuzzle(values, size) {
   let out = "";
   for (let i = 0; i < size * size; i++) out += values[i] ? SYMBOLS[values[i] - 1] : ".";
   return out;
-}
-
-const SIZE_OF_CELL_COUNT = new Map(SIZES.map((s) => [s * s, s]));
-
-/**
- * Read a puzzle the way a person pastes one: a one-line string, a multi-line
- * grid (with |, -, + separators), or whitespace-separated numbers (0 blank).
- * Returns {size, values} with values a Uint8Array of size² (0 = blank).
- */
-export function parsePuzzle(text) {
-  const lines = String(text).split(/\r?\n/)
-    // Separator lines of a drawn grid ("------+------") carry no cells.
-    .filter((line) => !/^[\s\-+|=]*$/.test(line));
-  const body = lines.join("\n");
-  if (!body.trim()) throw new PuzzleError("the puzzle is empty");
-
-  // Symbols: drop layout characters and see whether a board's worth is left.
-  const compact = body.replace(/[\s|+]/g, "");
-  const bySymbols = SIZE_OF_CELL_COUNT.get(compact.length);
-  if (bySymbols) return readSymbols(compact, bySymbols);
-
-  // Numbers: "10 0 3 …" for big boards written in decimal.
-  const tokens = body.split(/[\s|+,;]+/).filter(Boolean);
-  const byNumbers = SIZE_OF_CELL_COUNT.get(tokens.length);
-  if (byNumbers && tokens.every((t) => /^(\d+|\.)$/.test(t))) {
-    const values = new Uint8Array(tokens.length);
-    tokens.forEach((t, i) => {
-      const v = t === "." ? 0 : Number(t);
-      if (v > byNumbers) throw new PuzzleError(`${t} at cell ${i + 1} is too large for a ${byNumbers}×${byNumbers} board`);
-      values[i] = v;
-    });
-    return { size: byNumbers, values };
-  }
-  throw new PuzzleError(
-    `found ${compact.length} cells; a puzzle has 16, 81, 256 or 625 (4×4, 9×9, 16×16 or 25×25)`);
-}
-
-function readSymbols(compact, size) {
-  const values = new Uint8Array(size * size);
-  for (let i = 0; i < compact.length; i++) {
-    const v = valueOfSymbol(compact[i], size);
-    if (v < 0) {
-      throw new PuzzleError(`bad character '${compact[i]}' at cell ${i + 1} (${cellName(i, size)}) for a ${size}×${size} board`);
-    }
-    values[i] = v;
-  }
-  return { size, values };
 }
 
 /**
