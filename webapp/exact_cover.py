@@ -408,12 +408,27 @@ class Search:
 
         cover, uncover = self.cover, self.uncover
 
-        x = -1          # the node being tried at this level (== item: none left)
-        forward = True
+        x = -1          # the node being tried at this level (== its item: none left)
+        forward = True  # at a new level: look for a solution or choose an item
+        retreat = False  # this level is done: go back to the level above
         while True:
-            if forward:
-                # A new level: all primary items covered means a solution.
+            if retreat:
+                # Undo the option of the level above, then try its next one.
+                if level == 0:
+                    break
+                level -= 1
+                x = choice[level]
+                for q in others_rev[x]:
+                    uncover(top[q])
+                    if emit:
+                        emit((top[q] << KIND_BITS) | UNCOVER)
+                steps += len(others_rev[x])
+                x = down[x]
+                retreat = False
+            elif forward:
+                forward = False
                 if right[root] == root:
+                    # Every primary item is covered: a solution.
                     found += 1
                     steps += 1
                     if emit:
@@ -426,24 +441,14 @@ class Search:
                     if found == solution_cap:
                         status, limit = SOLVED, LIMIT_SOLUTIONS
                         break
-                    forward = False
-                    # Recover: back to the option of the level above, if any.
-                    if level == 0:
-                        break
-                    level -= 1
-                    x = choice[level]
-                    for q in others_rev[x]:
-                        uncover(top[q])
-                        if emit:
-                            emit((top[q] << KIND_BITS) | UNCOVER)
-                    steps += len(others_rev[x])
-                    x = down[x]
+                    retreat = True
                     continue
                 if steps >= step_cap >= 0:
                     status, limit = STOPPED, LIMIT_STEPS
                     break
-                # Fewest options first, ties to the leftmost (Knuth's loop; a
-                # zero cannot be beaten, so it ends the scan).
+                # Fewest options first, ties to the leftmost. No item can have
+                # fewer than `floor` options (1 while no item has run out), so
+                # the first item with `floor` options ends the scan.
                 i = right[root]
                 if mrv:
                     t = length[i]
@@ -478,8 +483,7 @@ class Search:
                     steps += 1
                     if emit:
                         emit((i << KIND_BITS) | DEAD_END)
-                forward = False
-            # Try option x at this level, or back up when none is left.
+            # Try option x at this level, or leave the level when none is left.
             i = item_at[level]
             if x == i:
                 uncover(i)
@@ -487,16 +491,7 @@ class Search:
                 if emit:
                     emit((i << KIND_BITS) | UNCOVER)
                     emit((level << KIND_BITS) | BACKUP)
-                if level == 0:
-                    break
-                level -= 1
-                x = choice[level]
-                for q in others_rev[x]:
-                    uncover(top[q])
-                    if emit:
-                        emit((top[q] << KIND_BITS) | UNCOVER)
-                steps += len(others_rev[x])
-                x = down[x]
+                retreat = True
                 continue
             if steps >= step_cap >= 0:
                 status, limit = STOPPED, LIMIT_STEPS
