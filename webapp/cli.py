@@ -2,6 +2,7 @@
 
     python -m webapp solve PUZZLE-OR-FILE [--all | --limit N] [--count] [--stats]
     python -m webapp log PUZZLE-OR-FILE -o FILE
+    python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
 
 Glossary
     source   a puzzle given as text on the command line, a file with one puzzle
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import exact_cover as ec
-from . import steplog, sudoku
+from . import cover_text, problems, steplog, sudoku
 from .explain import outcome_message
 
 
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
     log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
     add_search_options(log)
+    add_cover_command(commands)
     return parser
 
 
@@ -254,10 +256,105 @@ def run_log(args) -> int:
     return 0
 
 
+# -- cover: any exact cover problem -------------------------------------------------
+
+def add_cover_command(commands) -> None:
+    """The cover command: a problem in Knuth's text format, or a built-in with its parameters."""
+    cover = commands.add_parser("cover", help="solve any exact cover problem: a file in Knuth's "
+                                "format, or a built-in (--builtin)")
+    cover.add_argument("file", nargs="?", help="the problem as text (see README), or - for standard input")
+    cover.add_argument("--builtin", choices=list(problems.BUILTINS), metavar="NAME",
+                       help=f"a built-in problem instead of a file: {', '.join(problems.BUILTINS)}")
+    params: dict[str, list] = {}
+    for spec in problems.BUILTINS.values():
+        for p in spec.params:
+            params.setdefault(p.name, []).append((spec, p))
+    for name, uses in params.items():
+        flag, kind = "--" + name.replace("_", "-"), uses[0][1].kind
+        words = "; ".join(f"{spec.id}: {p.help}" + (f" ({p.low}-{p.high}, default {p.default})"
+                                                    if p.kind == "int" else "") for spec, p in uses)
+        if kind == "bool":
+            cover.add_argument(flag, action="store_const", const=True, default=None, help=words)
+        else:
+            cover.add_argument(flag, type=int, default=None, metavar=name.upper(), help=words)
+    how_many = cover.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="find every solution")
+    how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",
+                          help="stop after N solutions (default 1, or all with --count)")
+    cover.add_argument("--count", action="store_true",
+                       help="print the number of solutions ('+' after it: stopped at a limit)")
+    cover.add_argument("--stats", action="store_true", help="print nodes, dead ends, steps and time")
+    add_search_options(cover)
+
+
+def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
+    """The problem a cover command names, or (None, message, exit status) when it cannot be had."""
+    given = {p.name: getattr(args, p.name) for spec in problems.BUILTINS.values() for p in spec.params
+             if getattr(args, p.name) is not None}
+    if (args.file is None) == (args.builtin is None):
+        return None, "give either a FILE (or - for standard input) or --builtin NAME", 2
+    if args.file is not None:
+        if given:
+            flags = ", ".join("--" + name.replace("_", "-") for name in given)
+            return None, f"{flags}: parameters of a built-in, for use with --builtin", 2
+        if args.file == "-":
+            text, name = sys.stdin.read(), "standard input"
+        else:
+            text, name = Path(args.file).read_text(encoding="utf-8", errors="replace"), args.file
+        try:
+            return cover_text.parse_cover(text), None, 0
+        except cover_text.CoverParseError as error:
+            return None, f"{name}: {error.message}", 1
+    spec = problems.BUILTINS[args.builtin]
+    takes = {p.name for p in spec.params}
+    for name in given:
+        if name not in takes:
+            flags = ", ".join("--" + p.replace("_", "-") for p in sorted(takes)) or "no parameters"
+            return None, f"--{name.replace('_', '-')} is not a parameter of {args.builtin} (it takes {flags})", 2
+    try:
+        return problems.make(args.builtin, **given).problem, None, 0
+    except problems.BuiltinError as error:
+        return None, str(error), 2
+
+
+def run_cover(args) -> int:
+    """The cover command: each solution as its options, one a line; 1 for a bad file."""
+    problem, message, status = cover_problem(args)
+    if problem is None:
+        print(f"error: {message}", file=sys.stderr)
+        return status
+    out = sys.stdout
+    shown = []
+
+    def show(solution):
+        if shown:
+            print(file=out)
+        shown.append(1)
+        for k in solution:
+            print(cover_text.format_option(problem, k), file=out)
+
+    limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
+    outcome = ec.Search(problem).run(max_solutions=limit, max_steps=args.max_steps, max_seconds=args.max_seconds,
+                                     choose=args.choose, keep=0, on_solution=None if args.count else show)
+    s = outcome.stats
+    if args.count:
+        print(f"{s.solutions}{'' if outcome.complete else '+' if s.solutions else '?'}", file=out)
+    elif not s.solutions or outcome.status == ec.STOPPED:
+        if shown:
+            print(file=out)
+        print(f"# {outcome_message(outcome)}", file=out)
+    if args.stats:
+        print(f"# {outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, {s.nodes} nodes, "
+              f"{s.dead_ends} dead ends, {s.steps} steps, {s.seconds * 1e3:.2f} ms", file=out)
+    return 0
+
+
 def main(argv=None) -> int:
     """Entry point of `python -m webapp` and `dlx-sudoku`."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "cover":
+            return run_cover(args)
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:
         return 0
