@@ -140,3 +140,23 @@ def test_production_server_serves_the_app():
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)
+
+
+cover_bodies = st.one_of(
+    st.fixed_dictionaries({"text": st.text(alphabet="ABCD |#x\n", max_size=80)},
+                          optional={"solutions": json_values, "choose": json_values}),
+    st.fixed_dictionaries({"builtin": st.sampled_from(["knuth", "queens", "latin", "pentominoes", "nope"]) | json_values},
+                          optional={"params": st.dictionaries(st.sampled_from(["n", "width", "height", "all_orientations", "x"]),
+                                                              json_values | st.integers(-2, 30), max_size=3) | json_values}),
+    json_values)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cover_bodies)
+def test_any_cover_body_gets_an_answer_never_a_500(small_client, body):
+    response = small_client.post("/api/cover", data=json.dumps(body), content_type="application/json")
+    assert response.status_code in (200, 400, 413, 415)
+    data = response.get_json()
+    assert isinstance(data, dict)
+    if response.status_code != 200:
+        assert isinstance(data["error"], str) and data["error"]

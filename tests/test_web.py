@@ -160,3 +160,37 @@ def test_parse_returns_the_grid_and_its_clashes(client):
     bad = client.post("/api/parse", json={"puzzle": "<b>" + "." * 78})
     assert bad.status_code == 400 and bad.get_json()["position"] == {"line": 1, "column": 1}
     assert client.post("/api/parse", json={"puzzle": None}).status_code == 400
+
+
+def test_cover_builtins_menu(client):
+    menu = client.get("/api/cover/builtins").get_json()
+    assert {"knuth", "queens", "pentominoes", "latin", "small-packing"} <= {b["id"] for b in menu}
+
+
+def test_cover_text_problem_with_log(client):
+    text = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+    body = client.post("/api/cover", json={"text": text, "solutions": None}).get_json()
+    assert body["outcome"]["status"] == "solved" and body["outcome"]["complete"]
+    assert [sorted(s) for s in body["solutions"]] == [[0, 3, 4]]
+    assert body["picture"] is None and body["log"]["problem"]["kind"] == "cover"
+    steplog.validate(body["log"])
+
+
+def test_cover_builtin_with_picture(client):
+    body = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 6}, "solutions": None}).get_json()
+    assert body["stats"]["solutions"] == 4 and body["picture"]["kind"] == "queens"
+    parts = body["picture"]["parts"]
+    assert len(parts) == 36 and sorted(tuple(p) for p in parts) == [(r, c) for r in range(6) for c in range(6)]
+    placed = sorted(tuple(parts[o]) for o in body["solutions"][0])
+    assert len({r for r, _ in placed}) == len({c for _, c in placed}) == 6
+
+
+def test_cover_errors_name_what_and_where(client):
+    bad = client.post("/api/cover", json={"text": "A B\nA C\n"})
+    assert bad.status_code == 400 and bad.get_json()["position"] == {"line": 2, "column": 3}
+    assert "'C'" in bad.get_json()["error"] or "C" in bad.get_json()["error"]
+    wrong = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 99}})
+    assert wrong.status_code == 400 and "from 1 to 20" in wrong.get_json()["error"]
+    unknown = client.post("/api/cover", json={"builtin": "sudoku9000"})
+    assert unknown.status_code == 400 and "no built-in problem" in unknown.get_json()["error"]
+    assert client.post("/api/cover", json={"puzzle": "x"}).status_code == 400

@@ -406,3 +406,26 @@ def catalogue() -> list[dict]:
              "params": [{"name": p.name, "kind": p.kind, "default": p.default, "min": p.low,
                          "max": p.high, "help": p.help} for p in s.params]}
             for s in BUILTINS.values()]
+
+
+@lru_cache(maxsize=32)
+def picture_parts(builtin: Builtin) -> dict:
+    """The picture split by option, so a front end can draw any set of placed options.
+
+    {"kind", the sizes of the empty picture, "parts": one entry per option}:
+    queens [row, col]; pieces and latin [[row, col, value], ...]; matrix [option].
+    """
+    empty = builtin.picture([])
+    kind = empty["kind"]
+    sizes = {key: value for key, value in empty.items() if key not in ("chosen", "queens", "cells")}
+    parts = []
+    for o in range(len(builtin.problem.options)):
+        one = builtin.picture([o])
+        if kind == "queens":
+            parts.append(one["queens"][0])
+        elif kind in ("pieces", "latin"):
+            parts.append([[r, c, v] for r, row in enumerate(one["cells"]) for c, v in enumerate(row)
+                          if v is not None])
+        else:
+            parts.append([o])
+    return {**sizes, "kind": kind, "parts": parts}

@@ -7,10 +7,10 @@ import math
 from flask import Blueprint, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import exact_cover as ec
-from . import hardening, steplog, sudoku
+from . import cover_text, exact_cover as ec
+from . import hardening, problems, steplog, sudoku
 from .examples import examples
-from .explain import outcome_message
+from .explain import generic_phrases, outcome_message
 
 bp = Blueprint("web", __name__)
 
@@ -71,20 +71,11 @@ def api_solve():
     solutions = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
-    choose = body.get("choose", "mrv")
-    if choose not in ("mrv", "first"):
-        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
-    record = body.get("record", True)
-    if not isinstance(record, bool):
-        raise RequestError("record must be true or false", "record")
-    recording = ec.Recording() if record else None
+    choose, recording = read_choice(body)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
-    sock = hardening.client_socket(request.environ)
-    solved = sudoku.solve(grid, recording=recording, choose=choose,
-                          cancelled=lambda: hardening.is_gone(sock), **limits)
+    solved = sudoku.solve(grid, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
-    if outcome.limit == ec.LIMIT_CANCELLED:
-        current_app.logger.info("solve cancelled: the client went away after %d steps", outcome.stats.steps)
+    note_cancelled(outcome)
     for g in solved.grids:          # every answer is checked independently
         if not sudoku.is_solution(grid, g):
             raise RuntimeError("the solver returned a grid that is not a solution")
@@ -103,6 +94,78 @@ def api_solve():
                                  "puzzle": answer["puzzle"]})
     response = current_app.response_class(steplog.dumps(answer), mimetype="application/json")
     return response
+
+
+@bp.get("/api/cover/builtins")
+def api_cover_builtins():
+    """The built-in exact cover problems and their parameters."""
+    return jsonify(problems.catalogue())
+
+
+@bp.post("/api/cover")
+def api_cover():
+    """Solve any exact cover problem (Knuth's text format, or a built-in) with its step log."""
+    body = read_body()
+    builtin = None
+    if "builtin" in body:
+        params = body.get("params", {})
+        if not isinstance(body["builtin"], str) or not isinstance(params, dict):
+            raise RequestError("builtin must be a name and params an object", "builtin")
+        try:
+            builtin = problems.make(body["builtin"], **params)
+        except problems.BuiltinError as error:
+            raise RequestError(str(error), "params") from None
+        problem, phrases, about = builtin.problem, builtin.phrases, builtin.about()
+    else:
+        text = body.get("text")
+        if not isinstance(text, str):
+            raise RequestError("send \"text\" (items on the first line, then one option a line) "
+                               "or \"builtin\"", "text")
+        try:
+            problem = cover_text.parse_cover(text)
+        except cover_text.CoverParseError as error:
+            raise RequestError(str(error), "text", position=(error.line, error.column)) from None
+        phrases, about = generic_phrases(problem), {"kind": "cover", "title": "Your problem"}
+    solutions = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    limits = {"max_solutions": solutions,
+              "max_steps": read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS")),
+              "max_seconds": read_seconds(body)}
+    choose, recording = read_choice(body)
+    outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
+    note_cancelled(outcome)
+    answer = {
+        "title": about["title"], "problem": about,
+        "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                    "message": outcome_message(outcome)},
+        "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
+        "picture": problems.picture_parts(builtin) if builtin else None,
+    }
+    if recording is not None:
+        answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about)
+    return current_app.response_class(steplog.dumps(answer), mimetype="application/json")
+
+
+def read_choice(body: dict):
+    """The item choice and, when asked for (the default), a recording."""
+    choose = body.get("choose", "mrv")
+    if choose not in ("mrv", "first"):
+        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
+    record = body.get("record", True)
+    if not isinstance(record, bool):
+        raise RequestError("record must be true or false", "record")
+    return choose, (ec.Recording() if record else None)
+
+
+def client_gone():
+    """A cancel flag for the engine: true once this request's client has gone."""
+    sock = hardening.client_socket(request.environ)
+    return lambda: hardening.is_gone(sock)
+
+
+def note_cancelled(outcome: ec.Outcome) -> None:
+    """Log a solve that stopped because its client went away."""
+    if outcome.limit == ec.LIMIT_CANCELLED:
+        current_app.logger.info("solve cancelled: the client went away after %d steps", outcome.stats.steps)
 
 
 def read_body() -> dict:
