@@ -38,6 +38,12 @@ def index():
     return render_template("index.html")
 
 
+@bp.get("/cover")
+def cover_page():
+    """Any exact cover problem: built-ins or typed text, with the dancing links shown."""
+    return render_template("cover.html")
+
+
 @bp.get("/api/examples")
 def api_examples():
     """The examples menu."""
