@@ -1,6 +1,7 @@
-// api.js — the fetch client for the HTTP API (docs/api.md). Answers come back
-// as {ok, status, data}; a network failure or a body that is not JSON becomes
-// {ok: false, data: {error}} so views have one shape to show.
+// api.js — the fetch client for the HTTP API (docs/api.md): Sudoku and any
+// exact cover problem. Answers come back as {ok, status, data}; a network
+// failure or a body that is not JSON becomes {ok: false, data: {error}} so
+// views have one shape to show.
 
 async function request(url, init) {
   let response;
@@ -49,4 +50,23 @@ export function parse(puzzle) {
 /** GET /api/examples: [{id, title, size, puzzle, note}, ...]. */
 export function examples() {
   return request("/api/examples", { method: "GET" });
+}
+
+/** GET /api/cover/builtins: [{id, title, params: [{name, kind, default, min, max, help}]}]. */
+export function coverBuiltins() {
+  return request("/api/cover/builtins", { method: "GET" });
+}
+
+/**
+ * POST /api/cover: any exact cover problem. `options`: {builtin, params} or
+ * {text}, plus solutions (number or null for all) and choose. data: {title,
+ * problem, outcome, solutions, stats, picture, log} or {error, position}.
+ */
+export function cover(options, { signal } = {}) {
+  return request("/api/cover", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(options),
+    signal,
+  });
 }

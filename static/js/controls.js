@@ -1,7 +1,8 @@
 // controls.js — the player controls: step slider, first/back/play/forward/last
-// buttons, dead-end and solution jumps, speed, pencil-mark toggle, and the
-// keyboard shortcuts listed on the page. They drive a Timeline and are
-// redrawn from it once per frame.
+// buttons, dead-end and solution jumps, speed, pencil-mark toggle (on the
+// Sudoku page only), and the keyboard shortcuts listed on the page. They
+// drive a Timeline and are redrawn from it once per frame. Both pages use
+// them with the same element ids.
 
 import { SPEEDS, DEFAULT_SPEED } from "./timeline.js";
 
@@ -19,10 +20,10 @@ function typingInto(target) {
 export class PlayerControls {
   /**
    * @param {object} el the elements: root, slider, label, first, back, play,
-   *        forward, last, prevDead, nextDead, prevSolution, nextSolution, speed, pencil
+   *        forward, last, prevDead, nextDead, prevSolution, nextSolution, speed, pencil (optional)
    * @param {object} hooks getTimeline() (null when nothing is loaded), onPencil(on)
    */
-  constructor(el, { getTimeline, onPencil }) {
+  constructor(el, { getTimeline, onPencil = () => {} }) {
     this.el = el;
     this.getTimeline = getTimeline;
     this.onPencil = onPencil;
@@ -52,7 +53,7 @@ export class PlayerControls {
       t.seek(Number(el.slider.value));
     }));
     el.speed.addEventListener("change", act((t) => t.setSpeed(Number(el.speed.value))));
-    el.pencil.addEventListener("change", () => this.onPencil(el.pencil.checked));
+    if (el.pencil) el.pencil.addEventListener("change", () => this.onPencil(el.pencil.checked));
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -60,7 +61,7 @@ export class PlayerControls {
   onKey(e) {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingInto(e.target)) return;
     const t = this.getTimeline();
-    if (e.key === "p" || e.key === "P") {
+    if ((e.key === "p" || e.key === "P") && this.el.pencil) {
       this.el.pencil.checked = !this.el.pencil.checked;
       this.onPencil(this.el.pencil.checked);
       e.preventDefault();

@@ -112,6 +112,10 @@ export function explainChoice(log, state) {
   return { item: top.item, level: state.level, d: top.d, options, runnersUp };
 }
 
+function needs(count) {
+  return count === 1 ? "needs" : "need";
+}
+
 function plural(count, word) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
@@ -137,7 +141,9 @@ export function explainStep(log, state) {
       return {
         kind: "start", title: "Start", item: -1, tone: "",
         sentences: [
-          say(`The ${plural(log.givens.length, "given")} are placed; ${plural(open, "item")} still need covering.`),
+          say(log.givens.length
+            ? `The ${plural(log.givens.length, "given")} are placed; ${plural(open, "item")} still ${needs(open)} covering.`
+            : `Nothing is placed yet; ${plural(open, "item")} ${needs(open)} covering.`),
           say("Step forward to watch the search choose its first item.", "hint"),
         ],
       };

@@ -1,6 +1,8 @@
-// main.js — wires the page: puzzle entry (board, paste, text field, examples,
-// size), solving through the API, and the replay (timeline → board, why panel,
-// overview strip, controls, URL). The only module that knows every other one.
+// main.js — wires the Sudoku page: puzzle entry (board, paste, text field,
+// examples, size), solving through the API, and the replay (timeline → board,
+// why panel, overview strip, controls, URL, and on demand the exact cover
+// matrix and, for 4×4, the dancing links). The only module of this page that
+// knows every other one; cover.js wires the exact cover page the same way.
 
 import * as api from "./api.js";
 import { SIZES, formatPuzzle, findClashes } from "./sudoku.js";
@@ -12,11 +14,11 @@ import { WhyPanel } from "./why.js";
 import { OverviewStrip } from "./overview.js";
 import { PlayerControls } from "./controls.js";
 import { UrlSync, readShare, sameSolve } from "./url.js";
+import { ResultsPanel, downloadJson } from "./results.js";
+import { MatrixView } from "./matrixview.js";
+import { LinksPanel } from "./linksview.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** Solution buttons listed at most; the rest are reached with s / S. */
-const MAX_SOLUTION_BUTTONS = 100;
 
 const page = {
   size: 9,
@@ -32,13 +34,7 @@ const page = {
 const url = new UrlSync();
 const board = new BoardView($("board"), { onEdit: editCell });
 const why = new WhyPanel($("why"));
-const overview = new OverviewStrip($("overview"), {
-  onSeek: (step) => {
-    if (!page.replay) return;
-    page.replay.timeline.pause();
-    page.replay.timeline.seek(step);
-  },
-});
+const overview = new OverviewStrip($("overview"), { onSeek: (step) => seekTo(step) });
 const controls = new PlayerControls({
   root: $("player"), slider: $("step-slider"), label: $("step-label"),
   first: $("btn-first"), back: $("btn-back"), play: $("btn-play"), forward: $("btn-forward"),
@@ -52,6 +48,31 @@ const controls = new PlayerControls({
     if (page.replay) page.replay.timeline.requestDraw();
   },
 });
+const results = new ResultsPanel(
+  { root: $("results"), outcome: $("outcome"), stats: $("stats"), list: $("solution-list") },
+  { onSeek: seekTo },
+);
+// The matrix and the links are panels opened on demand: closed, they cost nothing.
+const matrix = new MatrixView($("matrix"));
+matrix.setVisible($("matrix-panel").open);
+$("matrix-panel").addEventListener("toggle", () => {
+  matrix.setVisible($("matrix-panel").open);
+  if (page.replay) page.replay.timeline.requestDraw();
+});
+const links = new LinksPanel($("links"), { onJump: seekTo });
+$("links-panel").addEventListener("toggle", () => {
+  if (page.replay) {
+    page.replay.drawnLinks = -1;
+    page.replay.timeline.requestDraw();
+  }
+});
+
+/** Move the replay to a step (a click on a solution, the strip, a matching step). */
+function seekTo(step) {
+  if (!page.replay) return;
+  page.replay.timeline.pause();
+  page.replay.timeline.seek(step);
+}
 
 // ---- messages next to the board ----------------------------------------------
 
@@ -260,7 +281,7 @@ function startReplay(data, share, step, push) {
   });
   const replay = {
     log, raw: data, timeline, state: null, share: { ...share, puzzle: data.puzzle },
-    drawnStep: -1, drawnPencil: null, urlStep: timeline.cursor,
+    drawnStep: -1, drawnPencil: null, drawnLinks: -1, urlStep: timeline.cursor,
   };
   page.replay = replay;
   replay.share.step = timeline.cursor;
@@ -270,7 +291,10 @@ function startReplay(data, share, step, push) {
   const outcome = log.outcome;
   if (outcome.status === "solved") clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
-  showResults(data, log);
+  results.show(data, log);
+  matrix.setLog(log);
+  // The dancing links, node by node, only for a problem as small as a 4×4 Sudoku.
+  $("links-panel").hidden = !links.setLog(log);
   overview.setData({
     stepCount: log.stepCount, heights: log.heights, deadEnds: log.deadEndSteps,
     solutions: log.solutionSteps, maxHeight: log.maxHeight,
@@ -295,7 +319,10 @@ function leaveReplay() {
   page.replay = null;
   controls.setEnabled(false);
   $("step-label").textContent = "Solve a puzzle to replay the search.";
-  $("results").hidden = true;
+  results.hide();
+  matrix.setLog(null);
+  links.setLog(null);
+  $("links-panel").hidden = true;
   overview.setData(null);
   why.showMessage("Why", "Press Solve to replay the search on this puzzle.");
   board.showPuzzle(page.values);
@@ -314,9 +341,19 @@ function drawReplay(timeline) {
     const explanation = explainStep(log, state);
     board.showReplay(replayView(log, state, explanation, { pencil: page.pencil }));
     why.show(explanation, step);
+    matrix.show(state);
     replay.drawnStep = step;
     replay.drawnPencil = page.pencil;
-    markCurrentSolution(log, step);
+    replay.focusItem = explanation.item;
+    results.markStep(step);
+  }
+  if (!$("links-panel").hidden && $("links-panel").open && replay.drawnLinks !== step) {
+    const top = state.top();
+    links.show(step, {
+      playing: timeline.playing, speed: timeline.speed,
+      focus: { item: replay.focusItem, option: top && top.k > 0 ? top.option : -1 },
+    });
+    replay.drawnLinks = step;
   }
   const top = state.top();
   controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d } : { level: -1, k: 0, d: 0 });
@@ -329,63 +366,6 @@ function drawReplay(timeline) {
     replay.share = { ...replay.share, step };
     url.replaceSoon(replay.share);
   }
-}
-
-function markCurrentSolution(log, step) {
-  for (const button of $("solution-list").querySelectorAll("button")) {
-    const current = Number(button.dataset.step) === step;
-    if (current) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
-  }
-}
-
-function formatStats(stats) {
-  const n = (x) => Number(x).toLocaleString("en");
-  return [
-    `${n(stats.steps)} steps`, `${n(stats.nodes)} options tried`, `${n(stats.dead_ends)} dead ends`,
-    `deepest level ${n(stats.max_level)}`, `${Number(stats.seconds).toFixed(3)} s`,
-  ].join(" · ");
-}
-
-function showResults(data, log) {
-  $("results").hidden = false;
-  const outcome = $("outcome");
-  outcome.textContent = data.outcome.message;
-  outcome.dataset.status = data.outcome.status;
-  $("stats").textContent = formatStats(data.stats);
-  const list = $("solution-list");
-  const buttons = [];
-  const steps = log.solutionSteps;
-  for (let i = 0; i < Math.min(steps.length, MAX_SOLUTION_BUTTONS); i++) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "solution-button";
-    button.dataset.step = String(steps[i]);
-    button.textContent = `Solution ${i + 1}`;
-    buttons.push(button);
-  }
-  if (steps.length > MAX_SOLUTION_BUTTONS) {
-    const more = document.createElement("span");
-    more.className = "hint";
-    more.textContent = `… and ${steps.length - MAX_SOLUTION_BUTTONS} more (keys s / S).`;
-    buttons.push(more);
-  }
-  list.replaceChildren(...buttons);
-}
-
-// ---- downloads -----------------------------------------------------------------
-
-function download(filename, object) {
-  const blob = new Blob([JSON.stringify(object)], { type: "application/json" });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by the next task; the URL can go.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
 // ---- events ----------------------------------------------------------------------
@@ -448,24 +428,17 @@ $("examples").addEventListener("change", async () => {
   }
 });
 
-$("solution-list").addEventListener("click", (e) => {
-  const button = e.target.closest("button[data-step]");
-  if (!button || !page.replay) return;
-  page.replay.timeline.pause();
-  page.replay.timeline.seek(Number(button.dataset.step));
-});
-
 $("download-log").addEventListener("click", () => {
   const replay = page.replay;
   if (!replay) return;
-  download("dlx-step-log.json", replay.raw.log);
+  downloadJson("dlx-step-log.json", replay.raw.log);
 });
 
 $("download-stats").addEventListener("click", () => {
   const replay = page.replay;
   if (!replay) return;
   const { raw } = replay;
-  download("dlx-statistics.json", {
+  downloadJson("dlx-statistics.json", {
     puzzle: raw.puzzle, size: raw.size, solutions: replay.share.solutions, choose: replay.share.choose,
     outcome: raw.outcome, stats: raw.stats,
   });
@@ -502,6 +475,7 @@ window.addEventListener("popstate", () => {
 board.setSize(page.size);
 renderPuzzle();
 controls.setEnabled(false);
+matrix.setLog(null);
 loadExamples();
 const initial = readShare(location.search);
 if (initial) openShare(initial);

@@ -1,6 +1,8 @@
-// url.js — the shareable URL: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>.
-// Reading and writing it, with pushState for a new solve and a throttled
-// replaceState while scrubbing (browsers ignore floods of history calls).
+// url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>;
+// the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
+// or ?text=<problem>&sol=…. Reading and writing them, with pushState for a new
+// solve and a throttled replaceState while scrubbing (browsers ignore floods
+// of history calls).
 
 export const DEFAULT_SOLUTIONS = 1;
 export const DEFAULT_CHOOSE = "mrv";
@@ -13,14 +15,7 @@ export function readShare(search) {
   const params = new URLSearchParams(search);
   const puzzle = params.get("p");
   if (!puzzle) return null;
-  const sol = params.get("sol");
-  let solutions = DEFAULT_SOLUTIONS;
-  if (sol === "all") solutions = null;
-  else if (sol && /^\d+$/.test(sol) && Number(sol) >= 1) solutions = Number(sol);
-  const choose = params.get("choose") === "first" ? "first" : DEFAULT_CHOOSE;
-  const stepText = params.get("step");
-  const step = stepText && /^\d+$/.test(stepText) ? Number(stepText) : null;
-  return { puzzle, solutions, choose, step };
+  return { puzzle, ...readSettings(params) };
 }
 
 /** The query string for a share state ("" for none). */
@@ -28,9 +23,7 @@ export function shareQuery(share) {
   if (!share) return "";
   const params = new URLSearchParams();
   params.set("p", share.puzzle);
-  params.set("sol", share.solutions === null ? "all" : String(share.solutions));
-  params.set("choose", share.choose);
-  if (share.step !== null && share.step !== undefined) params.set("step", String(share.step));
+  writeSettings(params, share);
   return `?${params}`;
 }
 
@@ -39,16 +32,85 @@ export function sameSolve(a, b) {
   return !!a && !!b && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
 }
 
+/** The fields of the solve settings every share carries (sol, choose, step). */
+function readSettings(params) {
+  const sol = params.get("sol");
+  let solutions = DEFAULT_SOLUTIONS;
+  if (sol === "all") solutions = null;
+  else if (sol && /^\d+$/.test(sol) && Number(sol) >= 1) solutions = Number(sol);
+  const choose = params.get("choose") === "first" ? "first" : DEFAULT_CHOOSE;
+  const stepText = params.get("step");
+  const step = stepText && /^\d+$/.test(stepText) ? Number(stepText) : null;
+  return { solutions, choose, step };
+}
+
+function writeSettings(params, share) {
+  params.set("sol", share.solutions === null ? "all" : String(share.solutions));
+  params.set("choose", share.choose);
+  if (share.step !== null && share.step !== undefined) params.set("step", String(share.step));
+}
+
+/** Query keys of a cover share that are not a built-in's parameters. */
+const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step"]);
+
+/**
+ * The exact cover page's share state, or null when the query names no
+ * problem: {builtin, params, text, solutions, choose, step}. Parameters come
+ * back as numbers or booleans; the server checks them against the built-in.
+ */
+export function readCoverShare(search) {
+  const params = new URLSearchParams(search);
+  const builtin = params.get("builtin");
+  const text = params.get("text");
+  if (!builtin && !text) return null;
+  const values = {};
+  if (builtin) {
+    for (const [key, value] of params) {
+      if (COVER_KEYS.has(key)) continue;
+      if (value === "true" || value === "false") values[key] = value === "true";
+      else if (/^-?\d+$/.test(value)) values[key] = Number(value);
+    }
+  }
+  return { builtin: builtin || null, params: values, text: builtin ? null : text, ...readSettings(params) };
+}
+
+/** The query string of a cover share state. */
+export function coverShareQuery(share) {
+  if (!share) return "";
+  const params = new URLSearchParams();
+  if (share.builtin) {
+    params.set("builtin", share.builtin);
+    for (const [key, value] of Object.entries(share.params || {})) params.set(key, String(value));
+  } else {
+    params.set("text", share.text);
+  }
+  writeSettings(params, share);
+  return `?${params}`;
+}
+
+/** Whether two cover share states ask for the same solve (the step aside). */
+export function sameCoverSolve(a, b) {
+  if (!a || !b || a.solutions !== b.solutions || a.choose !== b.choose) return false;
+  if (a.builtin || b.builtin) {
+    return a.builtin === b.builtin && JSON.stringify(a.params || {}) === JSON.stringify(b.params || {});
+  }
+  return a.text === b.text;
+}
+
 export class UrlSync {
-  /** @param {number} delay ms between two replaceState calls while scrubbing */
-  constructor(delay = 250) {
+  /**
+   * @param {number} delay ms between two replaceState calls while scrubbing
+   * @param {(share: object) => string} toQuery the query string of a share state
+   */
+  constructor(delay = 250, toQuery = shareQuery) {
     this.delay = delay;
+    this.toQuery = toQuery;
     this.timer = null;
     this.pending = null;
   }
 
   urlFor(share) {
-    return `${location.pathname}${shareQuery(share)}${location.hash}`;
+    return `${location.pathname}${this.toQuery(share)}${location.hash}`;
   }
 
   /** A new history entry (a new solve). */

@@ -1,0 +1,320 @@
+// dancing.js — the dancing-links arrays themselves, in the browser: built from
+// a log's options exactly as webapp/exact_cover.py's Matrix builds them (same
+// node numbers), with cover(i) and uncover(i) that make the same updates in
+// the same order and return them, so a view can show each link that changes.
+// A DancingReplay brings the arrays to the state at any step of a log.
+// Meant for small problems (the node-level picture); no DOM.
+
+import { COVER, UNCOVER } from "./steplog.js";
+
+/**
+ * Added to a secondary item's len, as in exact_cover.SECONDARY: such an item is
+ * never chosen, so it must never look like the item with the fewest options.
+ */
+export const SECONDARY = 1 << 28;
+
+/** The largest problem the node-level picture takes: a 4×4 Sudoku just fits (64 items, 320 nodes). */
+export const LINKS_MAX_ITEMS = 64;
+export const LINKS_MAX_NODES = 320;
+
+/** Events between two stored copies of the arrays while replaying a log. */
+export const LINKS_CHECKPOINT_EVERY = 256;
+
+/** Link arrays an update can change, with the letter Knuth writes for each. */
+export const ARRAY_LETTERS = { up: "U", down: "D", left: "L", right: "R", len: "len" };
+
+/** How many nodes the arrays of a problem hold: the item headers plus one per item of each option. */
+export function nodeCount(itemCount, options) {
+  let count = itemCount;
+  for (const option of options) count += option.length;
+  return count;
+}
+
+/** Whether the node-level picture takes a problem of this size. */
+export function linksFit(itemCount, options) {
+  return itemCount <= LINKS_MAX_ITEMS && nodeCount(itemCount, options) <= LINKS_MAX_NODES;
+}
+
+/**
+ * The link arrays of one problem. Nodes 0..N-1 are the item headers, then the
+ * nodes of option 0, option 1, … in order. `left`/`right` have N+2 entries:
+ * N heads the primary items, N+1 the secondary ones.
+ */
+export class Links {
+  /**
+   * @param {number} itemCount N
+   * @param {number} primary items 0..primary-1 are primary
+   * @param {number[][]} options item ids of each option
+   */
+  constructor(itemCount, primary, options) {
+    const n = itemCount;
+    const total = nodeCount(n, options);
+    this.size = n;
+    this.primary = primary;
+    this.root = n;
+    this.second = n + 1;
+    this.top = new Int32Array(total);
+    this.optionOf = new Int32Array(total).fill(-1);
+    this.first = new Int32Array(options.length);
+    this.up = new Int32Array(total);
+    this.down = new Int32Array(total);
+    this.len = new Int32Array(n);
+    this.left = new Int32Array(n + 2);
+    this.right = new Int32Array(n + 2);
+    // The nodes after x in its option, then those before: Knuth's cyclic order
+    // (exact_cover.Matrix.others), which fixes the order of the updates.
+    this.others = new Array(total);
+    this.build(options);
+    this.original = this.copyArrays();
+  }
+
+  build(options) {
+    const n = this.size;
+    const { top, up, down, len } = this;
+    for (let i = 0; i < n; i++) {
+      top[i] = i;
+      up[i] = i;
+      down[i] = i;
+      this.others[i] = [];
+    }
+    let node = n;
+    options.forEach((option, k) => {
+      this.first[k] = node;
+      for (const i of option) {
+        top[node] = i;
+        this.optionOf[node] = k;
+        const last = up[i];
+        up[node] = last;
+        down[node] = i;
+        down[last] = node;
+        up[i] = node;
+        len[i] += 1;
+        node++;
+      }
+      const base = this.first[k];
+      const size = option.length;
+      for (let j = 0; j < size; j++) {
+        const others = [];
+        for (let t = 1; t < size; t++) others.push(base + ((j + t) % size));
+        this.others[base + j] = others;
+      }
+    });
+    for (let i = this.primary; i < n; i++) len[i] += SECONDARY;
+    for (let x = 0; x < n + 2; x++) {
+      this.left[x] = x;
+      this.right[x] = x;
+    }
+    this.chain(this.root, 0, this.primary);
+    this.chain(this.second, this.primary, n);
+  }
+
+  /** Link head, lo, …, hi-1 into one circular list. */
+  chain(head, lo, hi) {
+    const ring = [head];
+    for (let i = lo; i < hi; i++) ring.push(i);
+    for (let t = 0; t < ring.length; t++) {
+      const a = ring[t];
+      const b = ring[(t + 1) % ring.length];
+      this.right[a] = b;
+      this.left[b] = a;
+    }
+  }
+
+  get nodeTotal() {
+    return this.top.length;
+  }
+
+  /**
+   * Cover item i: hide every option in its column from the other columns,
+   * then take i out of the item list. Returns the updates made, in order.
+   */
+  cover(i) {
+    const { up, down, len, top, left, right } = this;
+    const updates = [];
+    let beat = 0;
+    for (let p = down[i]; p !== i; p = down[p]) {
+      for (const q of this.others[p]) {
+        const u = up[q];
+        const d = down[q];
+        updates.push({ array: "down", node: u, from: down[u], to: d, via: q, beat, rule: "D[U[x]] ← D[x]" });
+        down[u] = d;
+        updates.push({ array: "up", node: d, from: up[d], to: u, via: q, beat, rule: "U[D[x]] ← U[x]" });
+        up[d] = u;
+        const t = top[q];
+        updates.push({ array: "len", node: t, from: len[t], to: len[t] - 1, via: q, beat, rule: "len[T[x]] − 1" });
+        len[t] -= 1;
+        beat++;
+      }
+    }
+    const l = left[i];
+    const r = right[i];
+    updates.push({ array: "right", node: l, from: right[l], to: r, via: i, beat, rule: "R[L[x]] ← R[x]" });
+    right[l] = r;
+    updates.push({ array: "left", node: r, from: left[r], to: l, via: i, beat, rule: "L[R[x]] ← L[x]" });
+    left[r] = l;
+    return updates;
+  }
+
+  /** Undo cover(i) in exactly the reverse order. Returns the updates made. */
+  uncover(i) {
+    const { up, down, len, top, left, right } = this;
+    const updates = [];
+    let beat = 0;
+    const l = left[i];
+    const r = right[i];
+    updates.push({ array: "right", node: l, from: right[l], to: i, via: i, beat, rule: "R[L[x]] ← x" });
+    right[l] = i;
+    updates.push({ array: "left", node: r, from: left[r], to: i, via: i, beat, rule: "L[R[x]] ← x" });
+    left[r] = i;
+    beat++;
+    for (let p = up[i]; p !== i; p = up[p]) {
+      const others = this.others[p];
+      for (let t = others.length - 1; t >= 0; t--) {
+        const q = others[t];
+        const u = up[q];
+        const d = down[q];
+        updates.push({ array: "down", node: u, from: down[u], to: q, via: q, beat, rule: "D[U[x]] ← x" });
+        down[u] = q;
+        updates.push({ array: "up", node: d, from: up[d], to: q, via: q, beat, rule: "U[D[x]] ← x" });
+        up[d] = q;
+        const item = top[q];
+        updates.push({ array: "len", node: item, from: len[item], to: len[item] + 1, via: q, beat, rule: "len[T[x]] + 1" });
+        len[item] += 1;
+        beat++;
+      }
+    }
+    return updates;
+  }
+
+  /** Whether item i is out of its item list. */
+  isCovered(i) {
+    return this.right[this.left[i]] !== i;
+  }
+
+  /** Whether an option node is out of its column (its neighbours skip it). */
+  isHidden(x) {
+    return this.down[this.up[x]] !== x;
+  }
+
+  copyArrays() {
+    return {
+      up: this.up.slice(), down: this.down.slice(), len: this.len.slice(),
+      left: this.left.slice(), right: this.right.slice(),
+    };
+  }
+
+  restore(copy) {
+    this.up.set(copy.up);
+    this.down.set(copy.down);
+    this.len.set(copy.len);
+    this.left.set(copy.left);
+    this.right.set(copy.right);
+  }
+
+  /** The arrays as plain number arrays (what tests compare with Python's Search). */
+  snapshot() {
+    return {
+      up: Array.from(this.up), down: Array.from(this.down), len: Array.from(this.len),
+      left: Array.from(this.left), right: Array.from(this.right),
+    };
+  }
+
+  /** Whether every array equals its value before any cover. */
+  isOriginal() {
+    const o = this.original;
+    const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
+    return same(this.up, o.up) && same(this.down, o.down) && same(this.len, o.len)
+      && same(this.left, o.left) && same(this.right, o.right);
+  }
+}
+
+/** A name for an index into L/R: an item name, or one of the two heads. */
+export function listName(links, items, x) {
+  if (x === links.root) return "root";
+  if (x === links.second) return "root₂";
+  return items[x];
+}
+
+/** A len value as the picture shows it: a secondary item's count without its SECONDARY mark. */
+export function shownLen(links, item) {
+  return item >= links.primary ? links.len[item] - SECONDARY : links.len[item];
+}
+
+/**
+ * One update as text, Knuth's way: "D[U[12]] ← D[12]: D[9] 12 → 15" — the
+ * rule with x named, then the entry that changed and its old and new value.
+ * U and D entries are node numbers (an item's header is node i, as the picture
+ * shows); L and R entries are item names, or root and root₂ for the heads.
+ */
+export function describeUpdate(links, items, u) {
+  const sideways = u.array === "left" || u.array === "right";
+  const name = (x) => (sideways ? listName(links, items, x) : String(x));
+  const rule = u.rule.replaceAll("x", name(u.via));
+  if (u.array === "len") {
+    const from = u.node >= links.primary ? u.from - SECONDARY : u.from;
+    const to = u.node >= links.primary ? u.to - SECONDARY : u.to;
+    return `${rule}: len[${items[u.node]}] ${from} → ${to}`;
+  }
+  const letter = ARRAY_LETTERS[u.array];
+  return `${rule}: ${letter}[${name(u.node)}] ${name(u.from)} → ${name(u.to)}`;
+}
+
+/**
+ * The arrays at any step of a StepLog. The givens are selected first (their
+ * items covered in order, as exact_cover.Search.select does); then only the
+ * cover and uncover events change links. Copies of the arrays are kept every
+ * LINKS_CHECKPOINT_EVERY steps as a replay passes them, so a seek replays at
+ * most that many events once a region has been visited.
+ */
+export class DancingReplay {
+  /** @param {import("./steplog.js").StepLog} log */
+  constructor(log) {
+    this.log = log;
+    this.links = new Links(log.items.length, log.primary, log.options);
+    for (const g of log.givens) for (const i of log.options[g]) this.links.cover(i);
+    this.step = 0;
+    this.checkpoints = [this.links.copyArrays()];
+  }
+
+  /** Apply the event that makes step `this.step + 1`; returns its updates ([] for other kinds). */
+  applyNext() {
+    const kind = this.log.kinds[this.step];
+    const item = this.log.args[this.step];
+    let updates = [];
+    if (kind === COVER) updates = this.links.cover(item);
+    else if (kind === UNCOVER) updates = this.links.uncover(item);
+    this.step += 1;
+    if (this.step % LINKS_CHECKPOINT_EVERY === 0 && !this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY]) {
+      this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY] = this.links.copyArrays();
+    }
+    return updates;
+  }
+
+  /** Bring the arrays to the state after `step` events; returns the Links. */
+  seek(step) {
+    const target = Math.max(0, Math.min(this.log.stepCount, Math.floor(step)));
+    if (target < this.step || target - this.step > LINKS_CHECKPOINT_EVERY) {
+      let c = Math.floor(target / LINKS_CHECKPOINT_EVERY);
+      while (!this.checkpoints[c]) c--;
+      if (c * LINKS_CHECKPOINT_EVERY > this.step || target < this.step) {
+        this.links.restore(this.checkpoints[c]);
+        this.step = c * LINKS_CHECKPOINT_EVERY;
+      }
+    }
+    while (this.step < target) this.applyNext();
+    return this.links;
+  }
+
+  /**
+   * The updates the event of step `step` made (empty unless it is a cover or
+   * uncover); leaves the arrays at that step.
+   */
+  updatesAt(step) {
+    if (step < 1 || step > this.log.stepCount) {
+      this.seek(step);
+      return [];
+    }
+    this.seek(step - 1);
+    return this.applyNext();
+  }
+}

@@ -1,0 +1,223 @@
+// matrixview.js — the exact cover matrix at the current step, compactly: for
+// every item still uncovered, how many options are left that could cover it
+// (the chosen item marked), grouped into families of items whose names differ
+// only in their numbers (Sudoku: cells rNcM, rows rN#d, columns cN#d, boxes
+// bN#d). A family with two numbers in its names is drawn as a grid (first
+// number down, second across), any other as a wrapping strip. A zoom control
+// trades numbers for size. It draws only when visible, at most once per call
+// (the page calls it once per animation frame), touching only changed cells.
+
+/**
+ * A number in an item name: a run of digits, or a lone capital right after a
+ * symbol, as Sudoku writes 10, 11, … ("r1#A" is row 1 needs an A). A capital
+ * that starts a name ("F", a pentomino) is a name, not a number.
+ */
+const NUMBER = /-?\d+|(?<=[^A-Za-z\d])[A-Z](?![A-Za-z\d])/g;
+
+/** The family of an item name: its numbers replaced by N ("r4#7" → "rN#N", "r4#A" too). */
+export function familyKey(name) {
+  return name.replace(NUMBER, "N");
+}
+
+function numbersIn(name) {
+  return (name.match(NUMBER) || []).map((t) => (/^[A-Z]$/.test(t) ? t.charCodeAt(0) - 55 : Number(t)));
+}
+
+/**
+ * Items grouped by family, in order of first appearance: [{key, items,
+ * secondary, grid: {rows, columns, cellOf: Map(item → index)} | null}]. Families
+ * of one item are pooled into one group, so "A B C D" is one strip, not four.
+ */
+export function groupFamilies(items, primary) {
+  const byKey = new Map();
+  items.forEach((name, i) => {
+    const key = `${i < primary ? "p" : "s"}:${familyKey(name)}`;
+    if (!byKey.has(key)) byKey.set(key, []);
+    byKey.get(key).push(i);
+  });
+  const groups = [];
+  const singles = { p: [], s: [] };
+  for (const [key, members] of byKey) {
+    const secondary = key.startsWith("s:");
+    if (members.length === 1) {
+      singles[secondary ? "s" : "p"].push(members[0]);
+      continue;
+    }
+    groups.push({ key: key.slice(2), items: members, secondary, grid: gridOf(items, members) });
+  }
+  // Pooled singles keep their place: before the families if they came first.
+  for (const side of ["p", "s"]) {
+    if (!singles[side].length) continue;
+    const group = { key: "", items: singles[side], secondary: side === "s", grid: null };
+    const at = groups.findIndex((g) => g.secondary === (side === "s") && g.items[0] > singles[side][0]);
+    groups.splice(at < 0 ? groups.length : at, 0, group);
+  }
+  return groups;
+}
+
+/** A grid layout for a family whose names carry two numbers, if it is not too sparse. */
+function gridOf(items, members) {
+  const pairs = members.map((i) => numbersIn(items[i]));
+  if (!pairs.every((p) => p.length === 2)) return null;
+  const rowValues = [...new Set(pairs.map((p) => p[0]))].sort((a, b) => a - b);
+  const columnValues = [...new Set(pairs.map((p) => p[1]))].sort((a, b) => a - b);
+  if (rowValues.length * columnValues.length > 2 * members.length) return null;
+  const cellOf = new Map();
+  members.forEach((item, k) => {
+    cellOf.set(item, rowValues.indexOf(pairs[k][0]) * columnValues.length + columnValues.indexOf(pairs[k][1]));
+  });
+  return { rows: rowValues.length, columns: columnValues.length, cellOf };
+}
+
+/** The heading of a group: its first and last names and its size. */
+function groupTitle(items, group) {
+  const first = items[group.items[0]];
+  const last = items[group.items[group.items.length - 1]];
+  const count = group.items.length;
+  const span = count === 1 ? first : `${first} … ${last}`;
+  return `${span} · ${count} item${count === 1 ? "" : "s"}${group.secondary ? " (secondary)" : ""}`;
+}
+
+const ZOOMS = [["s", "small"], ["m", "numbers"], ["l", "large"]];
+
+export class MatrixView {
+  /** @param {HTMLElement} root an empty element the view fills */
+  constructor(root) {
+    this.root = root;
+    this.visible = true;
+    this.log = null;
+    this.state = null;
+    this.dirty = false;
+    const head = document.createElement("div");
+    head.className = "mx-head";
+    this.summary = document.createElement("p");
+    this.summary.className = "mx-summary";
+    const label = document.createElement("label");
+    label.className = "field inline";
+    label.append("Zoom ");
+    this.zoom = document.createElement("select");
+    for (const [value, text] of ZOOMS) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = text;
+      this.zoom.append(option);
+    }
+    this.zoom.addEventListener("change", () => this.applyZoom());
+    label.append(this.zoom);
+    head.append(this.summary, label);
+    this.body = document.createElement("div");
+    this.body.className = "mx-families";
+    this.legend = document.createElement("p");
+    this.legend.className = "mx-legend hint";
+    this.legend.textContent = "Each square is an item; its number, the options still able to cover it. "
+      + "Blank: covered. Red: a primary item with none left. Round: a secondary item (at most once). "
+      + "Outlined: the item chosen at this level.";
+    root.append(head, this.body, this.legend);
+    root.classList.add("mx");
+  }
+
+  applyZoom() {
+    for (const [value] of ZOOMS) this.root.classList.toggle(`zoom-${value}`, this.zoom.value === value);
+  }
+
+  /** Build the families of a log's items (null clears the view). */
+  setLog(log) {
+    this.log = log;
+    this.state = null;
+    this.body.replaceChildren();
+    this.cells = [];
+    this.shown = [];
+    this.summary.textContent = log ? "" : "Solve a problem to see its matrix.";
+    if (!log) return;
+    const groups = groupFamilies(log.items, log.primary);
+    for (const group of groups) {
+      const box = document.createElement("section");
+      box.className = "mx-family";
+      const title = document.createElement("h3");
+      title.textContent = groupTitle(log.items, group);
+      const cells = document.createElement("div");
+      cells.className = group.grid ? "mx-grid" : "mx-strip";
+      if (group.grid) cells.style.setProperty("--columns", String(group.grid.columns));
+      const slots = group.grid ? new Array(group.grid.rows * group.grid.columns).fill(null) : [];
+      for (const item of group.items) {
+        const cell = document.createElement("span");
+        cell.className = "mx-cell";
+        cell.dataset.item = String(item);
+        cell.title = log.items[item];
+        this.cells[item] = cell;
+        this.shown[item] = "";
+        if (group.grid) slots[group.grid.cellOf.get(item)] = cell;
+        else slots.push(cell);
+      }
+      cells.append(...slots.map((cell) => cell || Object.assign(document.createElement("span"), { className: "mx-gap" })));
+      box.append(title, cells);
+      this.body.append(box);
+    }
+    this.zoom.value = log.items.length <= 400 ? "m" : "s";
+    this.applyZoom();
+  }
+
+  /** Draw only while shown; a hidden view catches up when it is shown again. */
+  setVisible(visible) {
+    this.visible = visible;
+    if (visible && this.dirty) this.draw();
+  }
+
+  /** The state to show (a ReplayState of this.log); drawn now if visible. */
+  show(state) {
+    this.state = state;
+    this.dirty = true;
+    if (this.visible) this.draw();
+  }
+
+  draw() {
+    const { log, state } = this;
+    if (!log || !state) return;
+    this.dirty = false;
+    const counts = log.liveCounts(state);
+    const top = state.top();
+    const chosen = top ? top.item : -1;
+    let liveOptions = 0;
+    for (let o = 0; o < log.options.length; o++) if (log.isLive(state, o)) liveOptions++;
+    let open = 0;
+    for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
+    this.root.dataset.liveOptions = String(liveOptions);
+    this.summary.textContent = `${liveOptions.toLocaleString("en")} of ${log.options.length.toLocaleString("en")} options `
+      + `still in the matrix · ${open} of ${log.primary} primary items to cover`;
+    for (let i = 0; i < log.items.length; i++) {
+      if (i === chosen && state.covered[i] && top.k === 0) {
+        // Until an option is tried, the chosen item's count is the point (0 is a
+        // dead end), though the item was covered as soon as it was chosen.
+        this.paint(i, false, this.optionsLeftFor(i), true, false);
+      } else {
+        this.paint(i, state.covered[i], counts[i], i === chosen, i >= log.primary);
+      }
+    }
+  }
+
+  /** Options of an item none of whose other items is covered: what its column still holds. */
+  optionsLeftFor(item) {
+    const { log, state } = this;
+    let count = 0;
+    for (const o of log.optionsOfItem[item]) {
+      if (log.options[o].every((j) => j === item || !state.covered[j])) count++;
+    }
+    return count;
+  }
+
+  paint(item, covered, count, chosen, secondary) {
+    const key = `${covered ? "c" : count}|${chosen ? 1 : 0}`;
+    if (this.shown[item] === key) return;
+    this.shown[item] = key;
+    const cell = this.cells[item];
+    let cls = "mx-cell";
+    if (covered) cls += " covered";
+    else cls += ` n${Math.min(count, 6)}`;
+    if (chosen) cls += " chosen";
+    if (secondary) cls += " secondary";
+    cell.className = cls;
+    cell.textContent = covered ? "" : String(count);
+    cell.dataset.count = covered ? "" : String(count);
+    cell.title = `${this.log.items[item]}: ${covered ? "covered" : `${count} option${count === 1 ? "" : "s"} left`}`;
+  }
+}

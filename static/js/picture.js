@@ -1,0 +1,233 @@
+// picture.js — the partial solution at the current step, drawn in the
+// problem's own terms from the API's `picture` (docs/api.md): queens on a
+// chess board, pieces packed in a box (each coloured and lettered), a Latin
+// square, or Knuth's 0/1 matrix with the chosen rows marked. `parts` has one
+// entry per option, so any set of placed options can be drawn. Also lists the
+// placed options in words. Built once per problem; a step only changes classes
+// and the few queens or letters that moved.
+
+const SVG = "http://www.w3.org/2000/svg";
+const QUEEN = "♛";
+const FILES = "abcdefghijklmnopqrstuvwxyz";
+/** Colours for pieces and symbols: CSS classes hue-0 … hue-11. */
+const HUES = 12;
+
+/** The largest typed problem drawn as a 0/1 matrix. */
+export const MATRIX_MAX_ITEMS = 40;
+export const MATRIX_MAX_OPTIONS = 60;
+
+function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  if (parent) parent.append(el);
+  return el;
+}
+
+/** A matrix picture for a problem with none of its own (a typed one), when small enough. */
+export function matrixPicture(log) {
+  if (log.items.length > MATRIX_MAX_ITEMS || log.options.length > MATRIX_MAX_OPTIONS) return null;
+  return { kind: "matrix", parts: log.options.map((_, o) => [o]) };
+}
+
+export class PictureView {
+  /**
+   * @param {HTMLElement} root where the drawing goes
+   * @param {HTMLElement} list an <ol> for the placed options in words
+   */
+  constructor(root, list) {
+    this.root = root;
+    this.list = list;
+    this.picture = null;
+    this.log = null;
+  }
+
+  /** Build the empty picture of a problem (null: no picture). */
+  setPicture(picture, log) {
+    this.picture = picture;
+    this.log = log;
+    this.shownKey = null;
+    this.root.replaceChildren();
+    this.list.replaceChildren();
+    this.root.hidden = !picture;
+    if (!picture) return;
+    this.root.dataset.kind = picture.kind;
+    const build = {
+      queens: () => this.buildBoard(picture.n, picture.n, true),
+      pieces: () => this.buildBoard(picture.width, picture.height, false),
+      latin: () => this.buildBoard(picture.n, picture.n, false),
+      matrix: () => this.buildMatrix(log),
+    }[picture.kind];
+    if (!build) {
+      this.root.hidden = true;
+      return;
+    }
+    build();
+    if (picture.kind === "pieces" || picture.kind === "latin") this.hues = this.hueTable(picture.parts);
+  }
+
+  /** A stable colour for every piece name or symbol, in order of first appearance. */
+  hueTable(parts) {
+    const hues = new Map();
+    for (const part of parts) {
+      for (const [, , value] of part) if (!hues.has(value)) hues.set(value, hues.size % HUES);
+    }
+    return hues;
+  }
+
+  /**
+   * A board of width × height squares, row 0 at the bottom for chess (rank 1)
+   * and at the top otherwise, with file and rank names for chess.
+   */
+  buildBoard(width, height, chess) {
+    const unit = 40;
+    const margin = chess ? 22 : 4;
+    const total = { w: width * unit + margin + 4, h: height * unit + margin + 4 };
+    const root = svg("svg", {
+      viewBox: `0 0 ${total.w} ${total.h}`, class: `picture-svg ${chess ? "chess" : "grid"}`, role: "img",
+    }, this.root);
+    this.squares = [];
+    this.texts = [];
+    const yOf = (r) => (chess ? (height - 1 - r) * unit : r * unit) + 2;
+    const xOf = (c) => c * unit + margin + 2;
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        const shade = chess ? ((r + c) % 2 === 0 ? " dark" : " light") : "";
+        const rect = svg("rect", {
+          x: xOf(c), y: yOf(r), width: unit, height: unit, class: `square${shade}`, "data-row": r, "data-col": c,
+        }, root);
+        const text = svg("text", { x: xOf(c) + unit / 2, y: yOf(r) + unit / 2 + (chess ? 11 : 7), class: "mark" }, root);
+        this.squares[r * width + c] = rect;
+        this.texts[r * width + c] = text;
+      }
+    }
+    if (chess) {
+      for (let c = 0; c < width; c++) {
+        const t = svg("text", { x: xOf(c) + unit / 2, y: height * unit + 18, class: "coord" }, root);
+        t.textContent = FILES[c];
+      }
+      for (let r = 0; r < height; r++) {
+        const t = svg("text", { x: 10, y: yOf(r) + unit / 2 + 5, class: "coord" }, root);
+        t.textContent = String(r + 1);
+      }
+    }
+    this.width = width;
+    this.svg = root;
+  }
+
+  /** Knuth's matrix: a row per option, a column per item, a dot for each 1. */
+  buildMatrix(log) {
+    const unit = 26;
+    const labelWidth = 30;
+    const headHeight = 44;
+    const columns = log.items.length;
+    const rows = log.options.length;
+    const root = svg("svg", {
+      viewBox: `0 0 ${labelWidth + columns * unit + 4} ${headHeight + rows * unit + 4}`,
+      class: "picture-svg matrix", role: "img",
+    }, this.root);
+    this.columnHeads = log.items.map((name, i) => {
+      const t = svg("text", { x: labelWidth + i * unit + unit / 2, y: headHeight - 10, class: "item-name" }, root);
+      t.textContent = name.length > 4 ? `${name.slice(0, 3)}…` : name;
+      const title = svg("title", {}, t);
+      title.textContent = name;
+      return t;
+    });
+    this.rows = log.options.map((option, o) => {
+      const g = svg("g", { class: "option-row", "data-option": o }, root);
+      const y = headHeight + o * unit;
+      svg("rect", { x: 0, y, width: labelWidth + columns * unit, height: unit, class: "row-band" }, g);
+      const label = svg("text", { x: labelWidth - 8, y: y + unit / 2 + 5, class: "row-number" }, g);
+      label.textContent = String(o + 1);
+      for (const i of option) {
+        svg("circle", { cx: labelWidth + i * unit + unit / 2, cy: y + unit / 2, r: 7, class: "one" }, g);
+      }
+      const title = svg("title", {}, g);
+      title.textContent = log.labels[o];
+      return g;
+    });
+  }
+
+  /**
+   * Show the options placed at a step.
+   * @param {{option: number, level: number}[]} placed from StepLog.placed(state)
+   * @param {number} newest the option placed last (-1: none)
+   * @param {object} state the replay state (for covered items and live options)
+   */
+  show(placed, newest, state) {
+    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${state.step}`;
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    this.showList(placed, newest);
+    const picture = this.picture;
+    if (!picture) return;
+    if (picture.kind === "queens") this.showQueens(placed, newest);
+    else if (picture.kind === "pieces" || picture.kind === "latin") this.showCells(placed, newest);
+    else if (picture.kind === "matrix") this.showMatrix(placed, newest, state);
+  }
+
+  showList(placed, newest) {
+    const items = placed.map(({ option, level }) => {
+      const li = document.createElement("li");
+      li.textContent = `${level < 0 ? "given" : `level ${level}`}: ${this.log.labels[option]}`;
+      if (option === newest) li.className = "newest";
+      return li;
+    });
+    this.list.replaceChildren(...items);
+    this.list.dataset.count = String(placed.length);
+  }
+
+  showQueens(placed, newest) {
+    const parts = this.picture.parts;
+    const where = new Map(placed.map(({ option }) => [parts[option][0] * this.width + parts[option][1], option]));
+    this.texts.forEach((text, cell) => {
+      const option = where.get(cell);
+      const has = option !== undefined;
+      const cls = `mark${has ? " queen" : ""}${has && option === newest ? " newest" : ""}`;
+      if (text.getAttribute("class") !== cls) text.setAttribute("class", cls);
+      const content = has ? QUEEN : "";
+      if (text.textContent !== content) text.textContent = content;
+      const square = this.squares[cell];
+      square.toggleAttribute("data-queen", has);
+    });
+  }
+
+  showCells(placed, newest) {
+    const parts = this.picture.parts;
+    const value = new Map();
+    const fresh = new Set();
+    for (const { option } of placed) {
+      for (const [r, c, v] of parts[option]) {
+        value.set(r * this.width + c, v);
+        if (option === newest) fresh.add(r * this.width + c);
+      }
+    }
+    const latin = this.picture.kind === "latin";
+    this.squares.forEach((square, cell) => {
+      const v = value.get(cell);
+      const has = v !== undefined && v !== null;
+      const hue = has ? ` filled hue-${this.hues.get(v)}` : "";
+      const cls = `square${hue}${fresh.has(cell) ? " newest" : ""}`;
+      if (square.getAttribute("class") !== cls) square.setAttribute("class", cls);
+      if (has) square.setAttribute("data-value", String(v));
+      else square.removeAttribute("data-value");
+      // A filler piece ("s1", a 1×1 square) has no letter of its own.
+      const text = has ? (latin ? String(v) : (/^s\d+$/.test(String(v)) ? "" : String(v))) : "";
+      if (this.texts[cell].textContent !== text) this.texts[cell].textContent = text;
+    });
+  }
+
+  showMatrix(placed, newest, state) {
+    const chosen = new Map(placed.map(({ option, level }) => [option, level]));
+    this.rows.forEach((row, o) => {
+      let cls = "option-row";
+      if (chosen.has(o)) cls += " chosen";
+      else if (!this.log.isLive(state, o)) cls += " gone";
+      if (o === newest) cls += " newest";
+      if (row.getAttribute("class") !== cls) row.setAttribute("class", cls);
+    });
+    this.columnHeads.forEach((head, i) => {
+      const cls = state.covered[i] ? "item-name covered" : "item-name";
+      if (head.getAttribute("class") !== cls) head.setAttribute("class", cls);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// results.js — the result panel both pages share: the outcome in words, the
+// statistics, and a button per solution found (the current one marked) that
+// jumps the replay there. Text only through textContent.
+
+/** Solution buttons listed at most; the rest are reached with s / S. */
+export const MAX_SOLUTION_BUTTONS = 100;
+
+export function formatStats(stats) {
+  const n = (x) => Number(x).toLocaleString("en");
+  return [
+    `${n(stats.steps)} steps`, `${n(stats.nodes)} options tried`, `${n(stats.dead_ends)} dead ends`,
+    `deepest level ${n(stats.max_level)}`, `${Number(stats.seconds).toFixed(3)} s`,
+  ].join(" · ");
+}
+
+export class ResultsPanel {
+  /**
+   * @param {object} el root (the panel), outcome, stats, list (the solution buttons' box)
+   * @param {object} hooks onSeek(step) when a solution button is pressed
+   */
+  constructor(el, { onSeek }) {
+    this.el = el;
+    el.list.addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-step]");
+      if (button) onSeek(Number(button.dataset.step));
+    });
+  }
+
+  /** Show an API answer ({outcome, stats}) and its log's solutions. */
+  show(data, log) {
+    const { el } = this;
+    el.root.hidden = false;
+    el.outcome.textContent = data.outcome.message;
+    el.outcome.dataset.status = data.outcome.status;
+    el.stats.textContent = formatStats(data.stats);
+    const buttons = [];
+    const steps = log.solutionSteps;
+    for (let i = 0; i < Math.min(steps.length, MAX_SOLUTION_BUTTONS); i++) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "solution-button";
+      button.dataset.step = String(steps[i]);
+      button.textContent = `Solution ${i + 1}`;
+      buttons.push(button);
+    }
+    if (steps.length > MAX_SOLUTION_BUTTONS) {
+      const more = document.createElement("span");
+      more.className = "hint";
+      more.textContent = `… and ${steps.length - MAX_SOLUTION_BUTTONS} more (keys s / S).`;
+      buttons.push(more);
+    }
+    el.list.replaceChildren(...buttons);
+  }
+
+  hide() {
+    this.el.root.hidden = true;
+  }
+
+  /** Mark the button of the solution shown at this step, if any. */
+  markStep(step) {
+    for (const button of this.el.list.querySelectorAll("button")) {
+      if (Number(button.dataset.step) === step) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+    }
+  }
+}
+
+/** Save an object as a JSON file through a temporary link. */
+export function downloadJson(filename, object) {
+  const blob = new Blob([JSON.stringify(object)], { type: "application/json" });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by the next task; the URL can go.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}

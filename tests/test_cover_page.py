@@ -1,0 +1,420 @@
+"""The exact cover page in a real Chromium: built-ins and typed problems, the
+dancing links node by node, the matrix view and the pictures.
+
+What the page shows is checked against the Python side: the link arrays
+against webapp.exact_cover.Search after the same covers and uncovers, the
+why panel against webapp.steplog.explain_step, the matrix counts against
+webapp.explain.live_options, and the pictures against the API's solutions.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from webapp import create_app, exact_cover as ec, problems
+from webapp.explain import live_options
+from webapp.steplog import explain_step, problem_of, replay
+
+pytestmark = pytest.mark.browser
+
+STEP_LABEL = re.compile(r"^step (\d+) of (\d+)")
+ARRAYS = ("up", "down", "left", "right", "len")
+
+# A typed problem with secondary items whose "first item" search meets dead ends.
+DEAD_ENDS_TEXT = """# five items, two secondary
+A B C D E | x y
+A B x
+C D
+A C y
+B D E
+E x
+B E
+A D y
+C E
+D
+"""
+
+
+@pytest.fixture(scope="module")
+def api():
+    """The app's own test client, to ask the API what the page should show."""
+    return create_app({"TESTING": True}).test_client()
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(page: Page):
+    """Every test also fails on an uncaught exception in the page's scripts."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == []
+
+
+def cover_via_api(api, **body):
+    answer = api.post("/api/cover", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+def kinds_and_args(log):
+    return [(code & 7, code >> 3) for code in log["events"]]
+
+
+def expect_step(page: Page, step: int):
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step} of \d+"))
+
+
+def arrays_of(search: ec.Search) -> dict[str, list[int]]:
+    return {"up": list(search.up), "down": list(search.down), "left": list(search.left),
+            "right": list(search.right), "len": list(search.len)}
+
+
+def shown_arrays(page: Page, step: int) -> dict[str, list[int]]:
+    """The arrays the links view says it shows, once it shows `step`."""
+    view = page.locator("#links")
+    expect(view).to_have_attribute("data-step", str(step))
+    return {name: [int(v) for v in view.get_attribute(f"data-{name}").split(",")] for name in ARRAYS}
+
+
+def open_cover_page(page: Page):
+    """The page with no problem in its address, once the built-ins are listed."""
+    page.goto("/cover")
+    expect(page.locator("#problem option")).to_have_count(len(problems.BUILTINS) + 1)
+    expect(page.locator("#problem")).to_have_value("knuth")
+
+
+def why_sentences(page: Page) -> list[str]:
+    return page.locator("#why .sentence").all_text_contents()
+
+
+def test_links_view_shows_the_links_after_a_cover_and_after_its_uncover(page: Page, api):
+    log = cover_via_api(api, builtin="knuth", solutions=None)["log"]
+    events = kinds_and_args(log)
+    first_cover = next(s for s, (kind, _) in enumerate(events, 1) if kind == ec.COVER)
+    item = events[first_cover - 1][1]
+    undo = next(s for s, (kind, arg) in enumerate(events, 1)
+                if s > first_cover and kind == ec.UNCOVER and arg == item)
+    problem = problem_of(log)
+    untouched = arrays_of(ec.Search(problem))
+    covered = ec.Search(problem)
+    covered.cover(item)
+    expected = arrays_of(covered)
+    assert expected != untouched
+
+    page.goto(f"/cover?builtin=knuth&sol=all&choose=mrv&step={first_cover}")
+    expect_step(page, first_cover)
+    assert shown_arrays(page, first_cover) == expected
+    # The picture agrees: the item's header is out of the list, and exactly the
+    # nodes its neighbours skip are drawn hidden.
+    expect(page.locator(f"#links g[data-node='{item}']")).to_have_class(re.compile(r"\bcovered\b"))
+    hidden = {x for x in range(len(problem.items), len(covered.up)) if covered.down[covered.up[x]] != x}
+    shown_hidden = page.locator("#links g.node.hidden").evaluate_all("(gs) => gs.map((g) => Number(g.dataset.node))")
+    assert set(shown_hidden) == hidden and hidden
+    # The updates are listed in Knuth's notation, header updates last.
+    updates = page.locator("#links .links-updates li").all_text_contents()
+    assert updates[0].startswith("D[U[") and updates[-1].startswith(f"L[R[{problem.items[item]}]]")
+
+    # The button jumps to the uncover that undoes it: every array is as built.
+    page.get_by_role("button", name=re.compile(r"uncover that undoes it")).click()
+    expect_step(page, undo)
+    assert shown_arrays(page, undo) == untouched
+    assert page.locator("#links g.node.hidden").count() == 0
+    uncover_updates = page.locator("#links .links-updates li").all_text_contents()
+    assert len(uncover_updates) == len(updates)
+
+    # Stepping forward by hand onto a cover animates it, then settles on the same arrays.
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    for _ in range(first_cover - 1):
+        page.keyboard.press("ArrowRight")
+    shown_arrays(page, first_cover - 1)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#links")).to_have_attribute("data-animating", "true")
+    expect(page.locator("#links .links-updates li.current").first).to_be_visible()
+    expect(page.locator("#links")).to_have_attribute("data-animating", "false", timeout=10_000)
+    assert shown_arrays(page, first_cover) == expected
+
+
+def python_arrays_at_steps(log, steps):
+    """The link arrays after each of `steps`, from a Search that makes the log's covers and uncovers."""
+    search = ec.Search(problem_of(log))
+    for g in log["givens"]:
+        search.select(g)
+    wanted, found = set(steps), {}
+    if 0 in wanted:
+        found[0] = arrays_of(search)
+    for step, (kind, arg) in enumerate(kinds_and_args(log), 1):
+        if kind == ec.COVER:
+            search.cover(arg)
+        elif kind == ec.UNCOVER:
+            search.uncover(arg)
+        if step in wanted:
+            found[step] = arrays_of(search)
+    return found
+
+
+DANCING_REPLAY = """async ([json, steps]) => {
+    const { StepLog } = await import('/static/js/steplog.js');
+    const D = await import('/static/js/dancing.js');
+    const log = new StepLog(json);
+    const replay = new D.DancingReplay(log);
+    const at = {};
+    // Backwards, then forwards: every seek must land on the same arrays.
+    for (const s of [...steps].reverse()) at[s] = replay.seek(s).snapshot();
+    for (const s of steps) {
+        if (JSON.stringify(replay.seek(s).snapshot()) !== JSON.stringify(at[s])) at[s] = 'seek differs';
+    }
+    // Each uncover's updates undo its cover's, node by node in the reverse order.
+    let pairs = 0, mismatches = 0;
+    const open = [];
+    const key = (u) => `${u.array}:${u.node}`;
+    for (let s = 1; s <= log.stepCount; s++) {
+        const updates = replay.updatesAt(s);
+        if (log.kindAt(s) === 2) open.push(updates);
+        if (log.kindAt(s) !== 3) continue;
+        const cover = open.pop();
+        pairs++;
+        const beats = (list) => {
+            const out = [];
+            for (const u of list) (out[u.beat] ||= []).push(u);
+            return out;
+        };
+        const covered = beats(cover).reverse();
+        const uncovered = beats(updates);
+        const same = covered.length === uncovered.length && covered.every((beat, b) =>
+            beat.length === uncovered[b].length && beat.every((u) => {
+                const back = uncovered[b].find((v) => key(v) === key(u));
+                return back && back.from === u.to && back.to === u.from;
+            }));
+        if (!same) mismatches++;
+    }
+    const end = replay.seek(log.stepCount);
+    return {at, pairs, mismatches, original: end.isOriginal(), fits: D.linksFit(log.items.length, log.options)};
+}"""
+
+
+def test_dancing_js_replays_a_log_as_python_does(page: Page, api):
+    page.goto("/cover")
+    cases = [
+        cover_via_api(api, builtin="queens", params={"n": 6}, solutions=None)["log"],     # secondary items
+        api.post("/api/solve", json={"puzzle": "1...2...3...4...", "solutions": 3}).get_json()["log"],  # givens
+    ]
+    for log in cases:
+        n = len(log["events"])
+        steps = sorted({0, 1, 2, n // 3, n // 2, n - 1, n, *range(0, n, 97)})
+        result = page.evaluate(DANCING_REPLAY, [log, steps])
+        expected = python_arrays_at_steps(log, steps)
+        for step in steps:
+            assert result["at"][str(step)] == expected[step], f"step {step}"
+        assert result["pairs"] > 10 and result["mismatches"] == 0
+        assert result["fits"]
+    # A complete search with nothing given ends with every array as built.
+    queens = page.evaluate(DANCING_REPLAY, [cases[0], [0]])
+    assert queens["original"]
+    assert queens["at"]["0"] == arrays_of(ec.Search(problem_of(cases[0])))
+
+
+def test_typed_problem_replays_and_explains_its_dead_ends_word_for_word(page: Page, api):
+    log = cover_via_api(api, text=DEAD_ENDS_TEXT, solutions=None, choose="first")["log"]
+    dead_ends = [s for s, (kind, _) in enumerate(kinds_and_args(log), 1) if kind == ec.DEAD_END]
+    assert len(dead_ends) >= 2
+
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    page.locator("#problem-text").fill(DEAD_ENDS_TEXT)
+    page.locator("#solutions").select_option("all")
+    page.locator("#choose").select_option("first")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#outcome")).to_have_text(log["outcome"]["message"])
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    expect_step(page, 0)
+    for step in dead_ends:
+        page.keyboard.press("d")
+        expect_step(page, step)
+        expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
+        assert why_sentences(page) == explain_step(log, step)
+
+    # Every other step says what Python says, too, and the address reopens it.
+    page.keyboard.press("Home")
+    for step in range(1, len(log["events"]) + 1):
+        page.keyboard.press("ArrowRight")
+        expect_step(page, step)
+        assert why_sentences(page) == explain_step(log, step), f"step {step}"
+    expect(page).to_have_url(re.compile(r"[?&]text=.*&sol=all&choose=first&step=\d+$"))
+    query = urlencode({"text": DEAD_ENDS_TEXT, "sol": "all", "choose": "first", "step": dead_ends[-1]})
+    page.goto(f"/cover?{query}")
+    expect_step(page, dead_ends[-1])
+    expect(page.locator("#problem-text")).to_have_value(DEAD_ENDS_TEXT)
+    assert why_sentences(page) == explain_step(log, dead_ends[-1])
+
+
+def picture_squares(page: Page, selector: str) -> set[tuple[int, int]]:
+    cells = page.locator(f"#picture rect{selector}").evaluate_all(
+        "(rs) => rs.map((r) => [Number(r.dataset.row), Number(r.dataset.col)])")
+    return {tuple(c) for c in cells}
+
+
+def test_queens_picture_shows_the_solution_and_a_link_reopens_its_step(page: Page, api):
+    answer = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=2)
+    log = answer["log"]
+    solution_steps = [s for s, (kind, _) in enumerate(kinds_and_args(log), 1) if kind == ec.SOLUTION]
+
+    page.goto("/cover?builtin=queens&n=6&sol=2&choose=mrv")
+    # The page lands on the first solution: its six queens, one per row and column.
+    expect_step(page, solution_steps[0])
+    expect(page.locator("#picture rect[data-queen]")).to_have_count(6)
+    assert picture_squares(page, "[data-queen]") == {divmod(o, 6) for o in answer["solutions"][0]}
+    expect(page.locator("#placed li")).to_have_count(6)
+    page.locator("#solution-list button").nth(1).click()
+    expect_step(page, solution_steps[1])
+    assert picture_squares(page, "[data-queen]") == {divmod(o, 6) for o in answer["solutions"][1]}
+
+    # At step 40, the queens of the frames that have tried an option; the form is filled from the link.
+    page.goto("/cover?builtin=queens&n=6&sol=2&choose=mrv&step=40")
+    expect_step(page, 40)
+    expect(page.locator("#param-n")).to_have_value("6")
+    expect(page.locator("#solutions")).to_have_value("2")
+    state = replay(log, 40)
+    placed = {divmod(f.option, 6) for f in state.frames if f.option >= 0}
+    expect(page.locator("#picture rect[data-queen]")).to_have_count(len(placed))
+    assert picture_squares(page, "[data-queen]") == placed
+
+    # A Latin square is drawn cell by cell with its symbols.
+    latin = cover_via_api(api, builtin="latin", params={"n": 4})
+    page.goto("/cover?builtin=latin&n=4&sol=1&choose=mrv")
+    expect(page.locator("#picture rect[data-value]")).to_have_count(16)
+    drawn = page.locator("#picture rect[data-value]").evaluate_all(
+        "(rs) => rs.map((r) => [Number(r.dataset.row), Number(r.dataset.col), Number(r.dataset.value)])")
+    grid = problems.make("latin", n=4).picture(latin["solutions"][0])["cells"]
+    assert sorted(map(tuple, drawn)) == sorted((r, c, v) for r, row in enumerate(grid) for c, v in enumerate(row))
+
+
+def matrix_counts(page: Page) -> dict[int, str]:
+    cells = page.locator("#matrix .mx-cell").evaluate_all(
+        "(cs) => cs.map((c) => [Number(c.dataset.item), c.dataset.count])")
+    return {item: count for item, count in cells}
+
+
+def expect_counts_as_python(page: Page, log, step: int):
+    problem, state = problem_of(log), replay(log, step)
+    live = [k for k, option in enumerate(problem.options) if not any(state.covered[i] for i in option)]
+    expect(page.locator("#matrix")).to_have_attribute("data-live-options", str(len(live)))
+    shown = matrix_counts(page)
+    assert len(shown) == len(problem.items)
+    uncovered = [i for i in range(len(problem.items)) if not state.covered[i]]
+    assert uncovered
+    for i in uncovered:
+        assert shown[i] == str(len(live_options(problem, state, i))), problem.items[i]
+
+
+def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
+    log = cover_via_api(api, builtin="queens", params={"n": 8}, solutions=1)["log"]
+    page.goto("/cover?builtin=queens&n=8&sol=1&choose=mrv&step=57")
+    expect_step(page, 57)
+    expect_counts_as_python(page, log, 57)
+    # Families by name: rows, columns, and the two kinds of diagonal (secondary).
+    titles = page.locator("#matrix .mx-family h3").all_text_contents()
+    assert titles[:2] == ["r1 … r8 · 8 items", "c1 … c8 · 8 items"] and len(titles) == 4
+    # The item chosen at this level is marked.
+    top = replay(log, 57).frames[-1]
+    expect(page.locator("#matrix .mx-cell.chosen")).to_have_attribute("data-item", str(top.item))
+
+    # The Sudoku page: the panel is closed by default and counts 324 items once opened.
+    berry = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
+    sudoku = api.post("/api/solve", json={"puzzle": berry}).get_json()["log"]
+    page.goto(f"/?p={berry}&sol=1&choose=mrv&step=40")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 40 of "))
+    expect(page.locator("#matrix")).to_be_hidden()
+    page.locator("#matrix-panel summary").click()
+    expect(page.locator("#matrix .mx-cell")).to_have_count(324)
+    expect_counts_as_python(page, sudoku, 40)
+    assert page.locator("#matrix .mx-grid").count() == 4        # cells, rows, columns, boxes as 9×9 grids
+    expect(page.locator("#links-panel")).to_be_hidden()         # the node view is for 4×4 only
+
+    # On a 4×4 it opens on demand, with the givens' items covered before the search.
+    small = "1...2...3...4..."
+    small_log = api.post("/api/solve", json={"puzzle": small}).get_json()["log"]
+    page.goto(f"/?p={small}&sol=1&choose=mrv&step=10")
+    expect(page.locator("#links-panel")).to_be_visible()
+    page.locator("#links-panel summary").click()
+    assert shown_arrays(page, 10) == python_arrays_at_steps(small_log, [10])[10]
+
+
+def test_bad_text_shows_its_line_and_column_and_keeps_the_text(page: Page):
+    bad = "A B C\nA B\nB Q\n"
+    # The user picks "type a problem" before the list of built-ins arrives: the choice stays.
+    held = []
+    page.route("**/api/cover/builtins", lambda route: held.append(route))
+    page.goto("/cover")
+    page.locator("#problem").select_option("text")
+    page.locator("#problem-text").fill(bad)
+    page.wait_for_function("() => true")       # a round trip, so the held request has been seen
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#problem option")).to_have_count(len(problems.BUILTINS) + 1)
+    expect(page.locator("#problem")).to_have_value("text")
+    expect(page.locator("#text-panel")).to_be_visible()
+    with page.expect_response("**/api/cover") as answer:
+        page.get_by_role("button", name="Solve", exact=True).click()
+    assert answer.value.status == 400
+    error = answer.value.json()
+    assert error["position"] == {"line": 3, "column": 3}
+    expect(page.locator("#text-error")).to_have_text(error["error"])
+    expect(page.locator("#text-error")).to_contain_text("line 3, column 3")
+    expect(page.locator("#problem-text")).to_have_value(bad)
+    expect(page.locator("#problem-text")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#results")).to_be_hidden()
+
+    # Pentominoes need width × height = 60: said before any request, and Solve does nothing.
+    page.locator("#problem").select_option("pentominoes")
+    page.locator("#param-width").fill("7")
+    expect(page.locator("#param-message")).to_contain_text("width × height must be 60")
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if "/api/cover" in r.url else None)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#param-message")).to_be_visible()
+    assert requests == []
+    expect(page.locator("#results")).to_be_hidden()
+
+
+def test_pages_link_to_each_other_and_fit_a_phone_in_the_dark(page: Page):
+    page.goto("/")
+    page.get_by_role("link", name=re.compile("Beyond Sudoku")).click()
+    expect(page).to_have_url(re.compile(r"/cover$"))
+    expect(page.locator("#problem option")).to_have_count(len(problems.BUILTINS) + 1)
+    page.get_by_role("link", name=re.compile("Sudoku")).click()
+    expect(page.locator("#board [role=gridcell]")).to_have_count(81)
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(color_scheme="dark")
+    page.goto("/cover?builtin=small-packing&sol=all&choose=mrv&step=30")
+    expect_step(page, 30)
+    expect(page.locator("#links")).to_have_attribute("data-step", "30")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Too big a problem for the node view says so, with the limits.
+    page.goto("/cover?builtin=pentominoes&width=20&height=3&sol=1&choose=mrv&step=10")
+    expect_step(page, 10)
+    expect(page.locator("#links-panel")).to_be_hidden()
+    expect(page.locator("#links-note")).to_contain_text("up to 64 items and 320 nodes")
+
+
+def test_markup_in_item_names_stays_text(page: Page):
+    evil = "<img/src=x/onerror=window.__xss=1>"
+    text = f"{evil} <b>B</b> | <script>window.__xss=2</script>\n{evil} <b>B</b>\n<b>B</b>\n{evil}\n"
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    page.locator("#problem-text").fill(text)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#outcome")).to_have_text(re.compile("^Solved"))
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#why .sentence").first).to_contain_text(evil)
+    expect(page.locator("#links g[data-node='0'] title")).to_contain_text(evil)
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("body img, body b, body script:not([src])").count() == 0
