@@ -92,7 +92,9 @@ def why_sentences(page: Page) -> list[str]:
 
 
 def test_links_view_shows_the_links_after_a_cover_and_after_its_uncover(page: Page, api):
-    log = cover_via_api(api, builtin="knuth", solutions=None)["log"]
+    answer = cover_via_api(api, builtin="knuth", solutions=None)
+    assert answer["stats"]["dead_ends"] == 1
+    log = answer["log"]
     events = kinds_and_args(log)
     first_cover = next(s for s, (kind, _) in enumerate(events, 1) if kind == ec.COVER)
     item = events[first_cover - 1][1]
@@ -108,6 +110,7 @@ def test_links_view_shows_the_links_after_a_cover_and_after_its_uncover(page: Pa
     page.goto(f"/cover?builtin=knuth&sol=all&choose=mrv&step={first_cover}")
     expect_step(page, first_cover)
     assert shown_arrays(page, first_cover) == expected
+    expect(page.locator("#stats")).to_contain_text("· 1 dead end ·")
     # The picture agrees: the item's header is out of the list, and exactly the
     # nodes its neighbours skip are drawn hidden.
     expect(page.locator(f"#links g[data-node='{item}']")).to_have_class(re.compile(r"\bcovered\b"))
@@ -230,6 +233,7 @@ def test_typed_problem_replays_and_explains_its_dead_ends_word_for_word(page: Pa
     page.locator("#choose").select_option("first")
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#outcome")).to_have_text(log["outcome"]["message"])
+    expect(page.locator("#stats")).to_contain_text(f"{len(dead_ends)} dead ends")
     page.locator("#step-slider").focus()
     page.keyboard.press("Home")
     expect_step(page, 0)

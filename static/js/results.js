@@ -5,11 +5,16 @@
 /** Solution buttons listed at most; the rest are reached with s / S. */
 export const MAX_SOLUTION_BUTTONS = 100;
 
+/** "1 step", "2 steps", with thousands separated. */
+function count(x, one, many) {
+  return `${Number(x).toLocaleString("en")} ${Number(x) === 1 ? one : many}`;
+}
+
 export function formatStats(stats) {
-  const n = (x) => Number(x).toLocaleString("en");
   return [
-    `${n(stats.steps)} steps`, `${n(stats.nodes)} options tried`, `${n(stats.dead_ends)} dead ends`,
-    `deepest level ${n(stats.max_level)}`, `${Number(stats.seconds).toFixed(3)} s`,
+    count(stats.steps, "step", "steps"), count(stats.nodes, "option tried", "options tried"),
+    count(stats.dead_ends, "dead end", "dead ends"),
+    `deepest level ${Number(stats.max_level).toLocaleString("en")}`, `${Number(stats.seconds).toFixed(3)} s`,
   ].join(" · ");
 }
 
