@@ -49,10 +49,64 @@ def solve_via_api(api, puzzle, **fields):
     return answer.get_json()
 
 
+def board_settled(page: Page):
+    """Wait until the grid's text and classes have caught up with the canvas."""
+    expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
+
+
 def board_symbols(page: Page) -> str:
     """The board as the one-line form: one symbol per cell, '.' for a blank."""
+    board_settled(page)
     texts = page.locator("#board [role=gridcell] .value").all_text_contents()
     return "".join(t or "." for t in texts)
+
+
+# What the replay canvas shows in each cell, read back from its pixels: the
+# background near the top left corner, the colour at the left edge (where a
+# culprit's frame is drawn), the strongest ink in the middle (a digit) and
+# whether anything is drawn inside the cell at all (pencil marks).
+CANVAS_CELLS = r"""() => {
+  const canvas = document.querySelector('#board .board-canvas');
+  if (canvas.hidden) return null;
+  const box = canvas.getBoundingClientRect();
+  const sx = canvas.width / box.width, sy = canvas.height / box.height;
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const at = (x, y) => {
+    const k = (Math.floor(y * sy) * canvas.width + Math.floor(x * sx)) * 4;
+    return [data[k], data[k + 1], data[k + 2]];
+  };
+  const far = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+  const strongest = (bg, x0, y0, x1, y1) => {
+    let ink = null, most = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+      const c = at(x, y), d = far(c, bg);
+      if (d > most) { most = d; ink = c; }
+    }
+    return most > 120 ? ink : null;
+  };
+  return [...document.querySelectorAll('#board [role=gridcell]')].map((cell) => {
+    const r = cell.getBoundingClientRect();
+    const x = r.left - box.left, y = r.top - box.top, w = cell.clientWidth, h = cell.clientHeight;
+    const inset = Math.min(4.5, w * 0.15);
+    const bg = at(x + inset, y + inset);
+    return {
+      bg, edge: at(x + 1, y + h / 2),
+      ink: strongest(bg, x + w * 0.2, y + h * 0.2, x + w * 0.8, y + h * 0.8),
+      anything: strongest(bg, x + 4, y + 4, x + w - 4, y + h - 4) !== null,
+    };
+  });
+}"""
+
+
+def css_colour(page: Page, name: str) -> tuple[int, int, int]:
+    """A colour custom property of the page (a #rrggbb value) as (r, g, b)."""
+    value = page.evaluate(f"getComputedStyle(document.documentElement).getPropertyValue('{name}').trim()")
+    assert re.fullmatch(r"#[0-9a-fA-F]{6}", value), (name, value)
+    return tuple(int(value[k:k + 2], 16) for k in (1, 3, 5))
+
+
+def near(a, b, tolerance: int = 40) -> bool:
+    return a is not None and sum(abs(x - y) for x, y in zip(a, b)) <= tolerance
 
 
 def grid_symbols(values) -> str:
@@ -85,6 +139,7 @@ def unit_cells(item: int, size: int) -> set[int]:
 
 
 def marked_cells(page: Page, selector: str) -> set[int]:
+    board_settled(page)
     return {int(c) for c in page.locator(f"#board {selector}").evaluate_all("(cells) => cells.map((c) => c.dataset.cell)")}
 
 
@@ -222,6 +277,54 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
             assert marked_cells(page, ".cell.unit") == unit_cells(arg, 9)
 
 
+def test_the_canvas_paints_what_the_grid_says(page: Page, api):
+    # The replay board is painted on a canvas; the grid under it carries the
+    # same state as text and classes once the replay rests. Read the canvas's
+    # pixels back and hold them against the grid, at a dead end with culprits.
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step=0")
+    expect_step(page, 0)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("d")
+    step = step_after(page, 0)
+    symbols = board_symbols(page)
+    assert symbols == board_at(log, step)
+    classes = page.locator("#board [role=gridcell]").evaluate_all("(cells) => cells.map((c) => c.className.split(' '))")
+    assert any("culprit" in c for c in classes) and any("dead" in c for c in classes)
+    colours = {name: css_colour(page, f"--{name}") for name in
+               ("cell-bg", "unit-bg", "dead-bg", "newest-bg", "dead", "given", "placed")}
+    painted = page.evaluate(CANVAS_CELLS)
+    assert len(painted) == 81
+    for i, (symbol, cls, cell) in enumerate(zip(symbols, classes, painted)):
+        background = next(colours[f"{k}-bg"] for k in ("dead", "newest", "unit", "cell") if k in cls or k == "cell")
+        assert near(cell["bg"], background), (i, cls, cell)
+        assert near(cell["edge"], colours["dead"]) == ("culprit" in cls), (i, cls, cell)
+        assert (cell["ink"] is not None) == (symbol != "."), (i, symbol, cell)
+        if symbol != ".":
+            assert near(cell["ink"], colours["given" if "given" in cls else "placed"], 60), (i, cls, cell)
+
+    # Pencil marks: drawn in exactly the empty cells that have candidates.
+    page.keyboard.press("p")
+    expect(page.locator("#pencil")).to_be_checked()
+    expect(page.locator("#board .pencil:not([hidden])").first).to_be_attached()
+    board_settled(page)
+    marks = page.locator("#board [role=gridcell]").evaluate_all(
+        "(cells) => cells.map((c) => { const p = c.querySelector('.pencil'); return p && !p.hidden ? p.textContent.trim() : ''; })")
+    painted = page.evaluate(CANVAS_CELLS)
+    empty = [i for i, symbol in enumerate(symbols) if symbol == "."]
+    assert any(marks[i] for i in empty) and any(not marks[i] for i in empty)
+    for i in empty:
+        assert painted[i]["anything"] == bool(marks[i]), (i, marks[i], painted[i])
+
+    # A click reaches the cell under the canvas; clearing it leaves the replay
+    # for editing: the canvas goes and the grid shows the givens itself.
+    page.get_by_role("gridcell", name="row 1, column 2,", exact=False).click()
+    page.keyboard.press("Delete")
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+    assert page.evaluate(CANVAS_CELLS) is None
+    assert board_symbols(page) == ARTO
+
+
 def test_every_step_of_a_first_item_search_says_what_python_says(page: Page, api):
     # Choose, try, cover, uncover, solution and backup, with the "first item" rule.
     log = solve_via_api(api, "." * 16, solutions=2, choose="first")["log"]
@@ -269,7 +372,8 @@ def test_play_pause_and_pencil_marks(page: Page, api):
     page.keyboard.press("p")
     expect(page.locator("#pencil")).to_be_checked()
     # The marks are drawn in the next animation frame, all cells at once.
-    expect(page.locator("#board .pencil:not([hidden])").first).to_be_visible()
+    expect(page.locator("#board .pencil:not([hidden])").first).to_be_attached()
+    board_settled(page)
     shown = page.evaluate(
         r"""() => [...document.querySelectorAll('#board [role=gridcell]')].map((cell) => {
                const marks = cell.querySelector('.pencil:not([hidden])');
@@ -313,12 +417,18 @@ def test_phone_width_and_dark_mode(page: Page, api):
                 return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
             };
             const cell = document.querySelector('#board .cell');
-            return {cell: luminance(getComputedStyle(cell).backgroundColor),
+            return {background: luminance(getComputedStyle(document.querySelector('#board')).backgroundColor),
                     text: luminance(getComputedStyle(document.body).color),
                     font: parseFloat(getComputedStyle(cell).fontSize)};
         }""")
-    assert colours["cell"] < 0.25 < 0.75 < colours["text"]
+    assert colours["background"] < 0.25 < 0.75 < colours["text"]
     assert colours["font"] >= 8
+    # The replayed cells, painted on the canvas: dark, in the dark theme's colours.
+    board_settled(page)
+    painted = page.evaluate(CANVAS_CELLS)
+    shades = {css_colour(page, "--cell-bg"), css_colour(page, "--cell-alt")}
+    assert len(painted) == 625 and all(any(near(c["bg"], s, 12) for s in shades) for c in painted)
+    assert sum(c["ink"] is not None for c in painted) == sum(ch != "." for ch in big["puzzle"])
 
 
 def test_shared_link_lands_on_its_step_and_history_works(page: Page, api):

@@ -1,11 +1,18 @@
 // board.js — the Sudoku board view: an ARIA grid with one Tab stop (roving
 // tabindex) that takes digits and letters while a puzzle is entered, and
 // shows any step of a replay: givens, placed digits, the newest choice, the
-// highlighted cell or unit, and pencil marks. Renders by diffing against what
-// it last drew, so a frame touches only the cells that changed.
+// highlighted cell or unit, and pencil marks. A replayed step is drawn at
+// once on a canvas under the grid (boardcanvas.js); the grid's own text,
+// classes and labels catch up once the replay rests (REST_MS without a new
+// step), with aria-busy on the board meanwhile. Both render by diffing against
+// what they last drew, so a frame touches only the cells that changed.
 
 import { boxSizeOf, symbolOf, valueOfSymbol } from "./sudoku.js";
 import { optionPlacement, itemUnit } from "./steplog.js";
+import { BoardCanvas, LOOK, lookFlags, lookValue } from "./boardcanvas.js";
+
+/** How long the replay must rest before the grid's text and labels follow the canvas. */
+export const REST_MS = 150;
 
 // What a cell holds on a replayed board.
 const EMPTY = 0;
@@ -50,6 +57,21 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
   return { values, kinds, newest, unit, tone: explanation ? explanation.tone : "", culprits, pencil: marks };
 }
 
+/** Each cell's look (value | LOOK flags << 8) in a replay view. */
+export function looksOf(view) {
+  const looks = new Int32Array(view.values.length);
+  for (let i = 0; i < looks.length; i++) {
+    const kind = view.kinds[i];
+    let flags = kind === GIVEN ? LOOK.GIVEN : kind === PLACED ? LOOK.PLACED : 0;
+    if (kind === PLACED && view.tone === "solution") flags |= LOOK.SOLUTION;
+    if (i === view.newest) flags |= LOOK.NEWEST;
+    if (view.unit.has(i)) flags |= view.tone === "dead" ? LOOK.UNIT | LOOK.DEAD : LOOK.UNIT;
+    if (view.culprits.has(i)) flags |= LOOK.CULPRIT;
+    looks[i] = view.values[i] | (flags << 8);
+  }
+  return looks;
+}
+
 export class BoardView {
   /**
    * @param {HTMLElement} root the element that becomes the grid
@@ -62,6 +84,14 @@ export class BoardView {
     this.active = 0;
     this.cells = [];
     root.setAttribute("role", "grid");
+    this.canvas = document.createElement("canvas");
+    this.canvas.className = "board-canvas";
+    this.canvas.setAttribute("aria-hidden", "true");
+    this.canvas.hidden = true;
+    this.painter = new BoardCanvas(this.canvas, root);
+    this.direct = window.matchMedia("(forced-colors: active)");
+    this.pending = null;
+    this.restTimer = 0;
     root.addEventListener("keydown", (e) => this.onKey(e));
     root.addEventListener("click", (e) => {
       const cell = e.target.closest("[data-cell]");
@@ -76,6 +106,7 @@ export class BoardView {
   /** Build an empty board of side `size`. */
   setSize(size) {
     if (size === this.size) return;
+    this.dropPending();
     const n = boxSizeOf(size);
     this.size = size;
     this.box = n;
@@ -112,7 +143,8 @@ export class BoardView {
       }
       rows.push(row);
     }
-    this.root.replaceChildren(...rows);
+    this.root.replaceChildren(this.canvas, ...rows);
+    this.painter.invalidate();
   }
 
   setActive(index) {
@@ -161,31 +193,70 @@ export class BoardView {
 
   /** Draw the puzzle being entered; `clashes` is a Set of cells to mark. */
   showPuzzle(values, clashes = new Set()) {
+    this.dropPending();
+    this.canvas.hidden = true;
     for (let i = 0; i < this.cells.length; i++) {
       const v = values[i];
       let cls = v ? "given" : "empty";
       if (clashes.has(i)) cls += " clash";
       this.paint(i, symbolOf(v), cls, v ? `${symbolOf(v)}${clashes.has(i) ? ", clashes" : ""}` : "empty", 0);
     }
-    this.root.classList.remove("replaying", "tone-dead", "tone-solution");
+    this.root.classList.remove("replaying", "tone-solution");
   }
 
   /** Draw one replay state, as made by replayView(). */
   showReplay(view) {
-    for (let i = 0; i < this.cells.length; i++) {
-      const v = view.values[i];
-      const kind = view.kinds[i];
-      let cls = kind === GIVEN ? "given" : kind === PLACED ? "placed" : "empty";
-      if (i === view.newest) cls += " newest";
-      if (view.unit.has(i)) cls += view.tone === "dead" ? " unit dead" : " unit";
-      if (view.culprits.has(i)) cls += " culprit";
-      const marks = kind === EMPTY && view.pencil ? view.pencil[i] : 0;
-      const label = v ? `${symbolOf(v)}${kind === GIVEN ? ", given" : ""}${i === view.newest ? ", newest choice" : ""}` : "empty";
-      this.paint(i, symbolOf(v), cls, label, marks);
-    }
+    const looks = looksOf(view);
+    const marks = view.pencil;
     this.root.classList.add("replaying");
-    this.root.classList.toggle("tone-dead", view.tone === "dead");
     this.root.classList.toggle("tone-solution", view.tone === "solution");
+    if (this.direct.matches) {
+      // Forced colours (high contrast): the system's colours apply to the
+      // grid's own text, not to a canvas, so the grid draws every step.
+      this.canvas.hidden = true;
+      this.showLooks(looks, marks);
+      return;
+    }
+    this.canvas.hidden = false;
+    this.painter.draw(looks, marks, this.size);
+    this.pending = { looks, marks };
+    this.root.setAttribute("aria-busy", "true");
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.settle(), REST_MS);
+  }
+
+  /** The replay rests: bring the grid's text, classes and labels up to the canvas. */
+  settle() {
+    clearTimeout(this.restTimer);
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) this.showLooks(pending.looks, pending.marks);
+    this.root.removeAttribute("aria-busy");
+  }
+
+  /** Drop a step not yet written into the grid (the board is about to show something else). */
+  dropPending() {
+    clearTimeout(this.restTimer);
+    this.pending = null;
+    this.root.removeAttribute("aria-busy");
+  }
+
+  /** Write cell looks into the grid itself. */
+  showLooks(looks, marks) {
+    for (let i = 0; i < this.cells.length; i++) {
+      const look = looks[i];
+      const v = lookValue(look);
+      const flags = lookFlags(look);
+      let cls = flags & LOOK.GIVEN ? "given" : flags & LOOK.PLACED ? "placed" : "empty";
+      let label = v ? symbolOf(v) : "empty";
+      if (flags & LOOK.GIVEN) label += ", given";
+      if (flags & LOOK.NEWEST) { cls += " newest"; label += ", newest choice"; }
+      if (flags & LOOK.UNIT) cls += " unit";
+      if (flags & LOOK.DEAD) { cls += " dead"; label += ", in the unit that ran out"; }
+      if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out one of its options"; }
+      const m = !v && marks ? marks[i] : 0;
+      this.paint(i, symbolOf(v), cls, label, m);
+    }
   }
 
   /** Change a cell only where it differs from what it shows. */
