@@ -602,34 +602,30 @@ def seek_table(logs: list[Log]) -> str:
     return table(header, rows, right=set(range(1, 8)))
 
 
-def ui_parts_table(logs: list[Log]) -> str:
-    """Where a UI seek's time goes: p50 / p99 of each part (ms)."""
-    parts = [("input", "input handler"), ("draw", "draw (rAF callback)"), ("layout", "style + layout"),
-             ("paint", "paint + commit")]
+def parts_table(logs: list[Log], samples: str, parts: list[tuple[str, str]], digits: int) -> str:
+    """p50 / p99 of each part of a list of timed samples (log.ui or log.rest), a row per log (ms)."""
     header = ["log"] + [title for _, title in parts]
     rows = []
     for log in logs:
         row = [log.name]
         for key, _ in parts:
-            values = [s[key] for s in log.ui]
-            row.append(f"{statistics.median(values):.2f} / {percentile(values, 99):.2f}")
+            values = [s[key] for s in getattr(log, samples)]
+            row.append(f"{statistics.median(values):.{digits}f} / {percentile(values, 99):.{digits}f}")
         rows.append(row)
     return table(header, rows)
+
+
+def ui_parts_table(logs: list[Log]) -> str:
+    """Where a UI seek's time goes (ms)."""
+    return parts_table(logs, "ui", [("input", "input handler"), ("draw", "draw (rAF callback)"),
+                                    ("layout", "style + layout"), ("paint", "paint + commit")], 2)
 
 
 def rest_table(logs: list[Log]) -> str:
     """The one frame that brings the grid up to the canvas once the replay rests (ms)."""
-    parts = [("after", "starts after"), ("js", "grid update (JS)"), ("layout", "style + layout"),
-             ("paint", "paint + commit"), ("work", "whole frame")]
-    header = ["log"] + [title for _, title in parts]
-    rows = []
-    for log in logs:
-        row = [log.name]
-        for key, _ in parts:
-            values = [s[key] for s in log.rest]
-            row.append(f"{statistics.median(values):.1f} / {percentile(values, 99):.1f}")
-        rows.append(row)
-    return table(header, rows)
+    return parts_table(logs, "rest", [("after", "starts after"), ("js", "grid update (JS)"),
+                                      ("layout", "style + layout"), ("paint", "paint + commit"),
+                                      ("work", "whole frame")], 1)
 
 
 def drag_row(name: str, kind: str, d: dict, events: int, idle_moves: float) -> list[str]:

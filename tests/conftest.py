@@ -28,6 +28,21 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="module")
+def api():
+    """The app's own test client, for browser tests to ask what the page should show."""
+    return create_app({"TESTING": True}).test_client()
+
+
+@pytest.fixture
+def no_script_errors(page):
+    """A browser test that uses this also fails on an uncaught exception in the page's scripts."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    assert errors == []
+
+
 @pytest.fixture(scope="session")
 def live_server():
     """The real app on a free loopback port, served from a daemon thread."""

@@ -15,10 +15,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp import create_app
 from webapp.steplog import explain_step, replay
 
-pytestmark = pytest.mark.browser
+# Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
 BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
 # A puzzle MRV solves with 160 dead ends over ~30,000 steps (more than one checkpoint).
@@ -26,21 +26,6 @@ ARTO = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1.
 NAIVE_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 STEP_LABEL = re.compile(r"^step (\d+) of (\d+)")
-
-
-@pytest.fixture(scope="module")
-def api():
-    """The app's own test client, to ask the API what the page should show."""
-    return create_app({"TESTING": True}).test_client()
-
-
-@pytest.fixture(autouse=True)
-def no_script_errors(page: Page):
-    """Every test also fails on an uncaught exception in the page's scripts."""
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield
-    assert errors == []
 
 
 def solve_via_api(api, puzzle, **fields):

@@ -15,11 +15,12 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp import create_app, exact_cover as ec, problems
+from webapp import exact_cover as ec, problems
 from webapp.explain import live_options
 from webapp.steplog import explain_step, problem_of, replay
 
-pytestmark = pytest.mark.browser
+# Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
 STEP_LABEL = re.compile(r"^step (\d+) of (\d+)")
 ARRAYS = ("up", "down", "left", "right", "len")
@@ -37,21 +38,6 @@ A D y
 C E
 D
 """
-
-
-@pytest.fixture(scope="module")
-def api():
-    """The app's own test client, to ask the API what the page should show."""
-    return create_app({"TESTING": True}).test_client()
-
-
-@pytest.fixture(autouse=True)
-def no_script_errors(page: Page):
-    """Every test also fails on an uncaught exception in the page's scripts."""
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield
-    assert errors == []
 
 
 def cover_via_api(api, **body):

@@ -1,21 +1,14 @@
 // cover.js — wires the exact cover page: choosing a built-in (with its
 // parameters from the catalogue) or typing a problem as text, solving through
-// POST /api/cover, and the same replay as the Sudoku page (timeline → why
-// panel, overview strip, controls, results, URL) plus the problem's picture,
-// the exact cover matrix and, for small problems, the dancing links node by
-// node. The only module of this page that knows every other one.
+// POST /api/cover, and the same replay as the Sudoku page (replay.js: the
+// timeline, why panel, overview strip, controls, results, URL, matrix and, for
+// small problems, the dancing links node by node) drawn on the problem's
+// picture. The only module of this page that knows the page's elements.
 
 import * as api from "./api.js";
-import { LogFormatError, loadStepLog } from "./steplog.js";
-import { explainStep } from "./explain.js";
-import { Timeline } from "./timeline.js";
+import { LogFormatError } from "./steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
-import { WhyPanel } from "./why.js";
-import { OverviewStrip } from "./overview.js";
-import { PlayerControls } from "./controls.js";
-import { ResultsPanel, downloadJson } from "./results.js";
-import { MatrixView } from "./matrixview.js";
-import { LinksPanel } from "./linksview.js";
+import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
 import { UrlSync, readCoverShare, coverShareQuery, sameCoverSolve } from "./url.js";
 
@@ -30,9 +23,6 @@ const PENTOMINO_CELLS = 60;
 
 const page = {
   catalogue: [],
-  replay: null,          // {log, raw, timeline, state, share, drawnStep, drawnLinks, urlStep, focusItem}
-  solveToken: 0,         // the latest solve; older answers are dropped
-  solveAbort: null,      // aborts the solve in flight, so the server can stop it
   picked: false,         // the user chose a problem: the page must not change the choice
 };
 
@@ -42,44 +32,26 @@ function shareAddress(share) {
   return coverShareQuery(share);
 }
 
-const url = new UrlSync(250, shareAddress);
-const why = new WhyPanel($("why"));
-const overview = new OverviewStrip($("overview"), { onSeek: (step) => seekTo(step) });
-const controls = new PlayerControls({
-  root: $("player"), slider: $("step-slider"), label: $("step-label"),
-  first: $("btn-first"), back: $("btn-back"), play: $("btn-play"), forward: $("btn-forward"),
-  last: $("btn-last"), prevDead: $("btn-prev-dead"), nextDead: $("btn-next-dead"),
-  prevSolution: $("btn-prev-solution"), nextSolution: $("btn-next-solution"),
-  speed: $("speed"), pencil: null,
-}, { getTimeline: () => (page.replay ? page.replay.timeline : null) });
-const results = new ResultsPanel(
-  { root: $("results"), outcome: $("outcome"), stats: $("stats"), list: $("solution-list") },
-  { onSeek: (step) => seekTo(step) },
-);
 const picture = new PictureView($("picture"), $("placed"));
-const matrix = new MatrixView($("matrix"));
-const links = new LinksPanel($("links"), { onJump: (step) => seekTo(step) });
+const runner = new SolveRunner($("solve"));
+const player = new Replayer({
+  url: new UrlSync(250, shareAddress),
+  idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
+  drawStep: (log, state) => picture.show(log.placed(state), newestOption(state), state),
+  onLeave: () => {
+    picture.setPicture(null, null);
+    $("picture-title").textContent = "";
+    $("links-note").hidden = true;
+  },
+});
 
-/** Move the replay to a step (a solution button, the strip, a matching cover). */
-function seekTo(step) {
-  if (!page.replay) return;
-  page.replay.timeline.pause();
-  page.replay.timeline.seek(step);
+/** The option placed last at a state: the deepest frame that has tried one. */
+function newestOption(state) {
+  for (let l = state.height - 1; l >= 0; l--) if (state.frameK[l] > 0) return state.frameOption[l];
+  return -1;
 }
 
 // ---- messages ------------------------------------------------------------------
-
-/** Show lines in one of the message boxes (an empty list hides it). */
-function say(box, lines, tone = "error") {
-  const list = Array.isArray(lines) ? lines : [lines];
-  box.replaceChildren(...list.map((text) => {
-    const p = document.createElement("p");
-    p.textContent = text;
-    return p;
-  }));
-  box.dataset.tone = tone;
-  box.hidden = list.length === 0;
-}
 
 function clearMessages() {
   for (const id of ["message", "param-message", "text-error"]) say($(id), []);
@@ -182,24 +154,6 @@ function checkParams() {
   return !error;
 }
 
-function chosenSolutions() {
-  const v = $("solutions").value;
-  return v === "all" ? null : Number(v);
-}
-
-/** Select a value in the solutions menu, adding it when a shared link asks for another count. */
-function setSolutionsChoice(solutions) {
-  const select = $("solutions");
-  const value = solutions === null ? "all" : String(solutions);
-  if (![...select.options].some((o) => o.value === value)) {
-    const option = document.createElement("option");
-    option.value = value;
-    option.textContent = `up to ${value}`;
-    select.append(option);
-  }
-  select.value = value;
-}
-
 /** What the form asks for, as a share state (step: none yet). */
 function currentShare() {
   const id = $("problem").value;
@@ -219,27 +173,16 @@ async function solve({ push = true, step = null } = {}) {
   clearMessages();
   if ($("problem").value !== TEXT && !checkParams()) return;
   const share = currentShare();
-  cancelSolve();
-  const token = page.solveToken;
-  const abort = new AbortController();
-  page.solveAbort = abort;
-  showSolving(true);
-  try {
-    const body = share.builtin ? { builtin: share.builtin, params: share.params } : { text: share.text };
-    const answer = await api.cover({ ...body, solutions: share.solutions, choose: share.choose }, { signal: abort.signal });
-    if (token !== page.solveToken) return;      // a newer solve replaced this one
-    if (!answer.ok) {
-      leaveReplay();
-      showSolveError(answer.data, share);
-      return;
-    }
-    startReplay(answer.data, share, step, push);
-  } finally {
-    if (page.solveAbort === abort) {
-      page.solveAbort = null;
-      showSolving(false);
-    }
+  const body = share.builtin ? { builtin: share.builtin, params: share.params } : { text: share.text };
+  const answer = await runner.run((signal) => api.cover(
+    { ...body, solutions: share.solutions, choose: share.choose }, { signal }));
+  if (!answer) return;      // a newer solve replaced this one
+  if (!answer.ok) {
+    player.leave();
+    showSolveError(answer.data, share);
+    return;
   }
+  startReplay(answer.data, share, step, push);
 }
 
 /** The server's refusal, next to what it is about; the text typed stays as it was. */
@@ -265,48 +208,17 @@ function selectPosition(area, line, column) {
   area.setSelectionRange(offset, offset + 1);
 }
 
-function showSolving(on) {
-  const button = $("solve");
-  button.disabled = on;
-  button.textContent = on ? "Solving…" : "Solve";
-  document.body.classList.toggle("busy", on);
-}
-
-/** Drop the solve in flight, if any: its answer would overwrite newer input. */
-function cancelSolve() {
-  page.solveToken++;
-  if (page.solveAbort) {
-    page.solveAbort.abort();
-    page.solveAbort = null;
-    showSolving(false);
-  }
-}
-
 // ---- the replay --------------------------------------------------------------------
 
 function startReplay(data, share, step, push) {
   let log;
   try {
-    log = loadStepLog(data.log);
+    log = player.start(data, share, step, push);
   } catch (err) {
     if (!(err instanceof LogFormatError)) throw err;
     say($("message"), `The server's step log could not be read: ${err.message}`);
     return;
   }
-  leaveReplay();
-  const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
-  const timeline = new Timeline({
-    stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
-    schedule: (callback) => requestAnimationFrame(callback), cursor: landing,
-  });
-  const replay = {
-    log, raw: data, timeline, state: null, share: { ...share, step: timeline.cursor },
-    drawnStep: -1, drawnLinks: -1, urlStep: timeline.cursor, focusItem: -1,
-  };
-  page.replay = replay;
-  if (push) url.push(replay.share);
-  else url.replace(replay.share);
-
   const outcome = log.outcome;
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
@@ -314,20 +226,8 @@ function startReplay(data, share, step, push) {
     notes.push("This problem is too long to keep in the address: a link to this page will not reopen it.");
   }
   say($("message"), notes, outcome.status === "stopped" ? "warning" : "info");
-  results.show(data, log);
   showPicture(data, log);
-  matrix.setLog(log);
-  showLinks(log);
-  overview.setData({
-    stepCount: log.stepCount, heights: log.heights, deadEnds: log.deadEndSteps,
-    solutions: log.solutionSteps, maxHeight: log.maxHeight,
-  });
-  controls.reset();
-  controls.setEnabled(true);
-  timeline.setSpeed(Number($("speed").value) || timeline.speed);
-  timeline.subscribe(drawReplay);
-  // Keys work at once (Space plays); no scrolling on a phone.
-  $("step-slider").focus({ preventScroll: true });
+  showLinksNote(log);
 }
 
 function showPicture(data, log) {
@@ -337,83 +237,15 @@ function showPicture(data, log) {
   $("picture-title").textContent = drawing ? data.title : `${data.title}: the options placed at this step`;
 }
 
-function showLinks(log) {
-  const fits = links.setLog(log);
-  $("links-panel").hidden = !fits;
+/** Say why the dancing links panel is missing when the problem is too big for it. */
+function showLinksNote(log) {
   const note = $("links-note");
-  note.hidden = fits;
-  if (!fits) {
+  note.hidden = player.linksFit;
+  if (!player.linksFit) {
     note.textContent = `The node-by-node view of the dancing links takes problems up to ${LINKS_MAX_ITEMS} items and `
       + `${LINKS_MAX_NODES} nodes; this one has ${log.items.length} items and `
       + `${nodeCount(log.items.length, log.options).toLocaleString("en")} nodes. Try Knuth's example, `
       + "up to 8 queens, Latin squares of order 4 or the 3×3 packing.";
-  }
-}
-
-/**
- * Stop the replay. The address keeps naming the last solve until the next
- * one: its history entry stays reachable with Back.
- */
-function leaveReplay() {
-  const replay = page.replay;
-  if (!replay) return;
-  replay.timeline.dispose();
-  page.replay = null;
-  controls.setEnabled(false);
-  $("step-label").textContent = "Solve a problem to replay the search.";
-  results.hide();
-  picture.setPicture(null, null);
-  $("picture-title").textContent = "";
-  matrix.setLog(null);
-  links.setLog(null);
-  $("links-panel").hidden = true;
-  $("links-note").hidden = true;
-  overview.setData(null);
-  why.showMessage("Why", "Press Solve to replay the search on this problem.");
-  url.cancel();
-}
-
-/** The option placed last at a state: the deepest frame that has tried one. */
-function newestOption(state) {
-  for (let l = state.height - 1; l >= 0; l--) if (state.frameK[l] > 0) return state.frameOption[l];
-  return -1;
-}
-
-/** Draw the replay at the timeline's cursor; called at most once per animation frame. */
-function drawReplay(timeline) {
-  const replay = page.replay;
-  if (!replay || replay.timeline !== timeline) return;
-  const { log } = replay;
-  const step = timeline.cursor;
-  replay.state = log.seek(step, replay.state);
-  const state = replay.state;
-  if (step !== replay.drawnStep) {
-    const explanation = explainStep(log, state);
-    why.show(explanation, step);
-    picture.show(log.placed(state), newestOption(state), state);
-    matrix.show(state);
-    results.markStep(step);
-    replay.drawnStep = step;
-    replay.focusItem = explanation.item;
-  }
-  if (!$("links-panel").hidden && $("links-panel").open && replay.drawnLinks !== step) {
-    const top = state.top();
-    links.show(step, {
-      playing: timeline.playing, speed: timeline.speed,
-      focus: { item: replay.focusItem, option: top && top.k > 0 ? top.option : -1 },
-    });
-    replay.drawnLinks = step;
-  }
-  const top = state.top();
-  controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d } : { level: -1, k: 0, d: 0 });
-  // Screen readers hear the why panel when stepping, not a flood while playing.
-  const live = timeline.playing ? "off" : "polite";
-  if (why.root.getAttribute("aria-live") !== live) why.root.setAttribute("aria-live", live);
-  overview.setCursor(step);
-  if (replay.urlStep !== step) {
-    replay.urlStep = step;
-    replay.share = { ...replay.share, step };
-    url.replaceSoon(replay.share);
   }
 }
 
@@ -441,20 +273,6 @@ $("problem-text").addEventListener("input", () => {
   }
 });
 
-$("matrix-panel").addEventListener("toggle", () => {
-  matrix.setVisible($("matrix-panel").open);
-});
-
-$("links-panel").addEventListener("toggle", () => {
-  if (!page.replay) return;
-  page.replay.drawnLinks = -1;
-  page.replay.timeline.requestDraw();
-});
-
-$("download-log").addEventListener("click", () => {
-  if (page.replay) downloadJson("dlx-step-log.json", page.replay.raw.log);
-});
-
 /** Fill the form from a share state, solve, and land on its step. */
 function openShare(share, { push = false } = {}) {
   if (share.builtin) {
@@ -477,24 +295,20 @@ function openShare(share, { push = false } = {}) {
 window.addEventListener("popstate", (e) => {
   // The history entry's own state first: a long typed problem is not in its address.
   const share = (e.state && e.state.share) || readCoverShare(location.search);
-  const replay = page.replay;
+  const replay = player.replay;
   if (share && replay && sameCoverSolve(share, replay.share)) {
-    replay.timeline.pause();
-    replay.urlStep = share.step ?? 0;   // already in the URL: no replaceState needed
-    replay.timeline.seek(share.step ?? 0);
+    player.seekFromAddress(share.step ?? 0);
   } else if (share) {
     openShare(share);
   } else {
-    cancelSolve();
-    leaveReplay();
+    runner.cancel();
+    player.leave();
   }
 });
 
 // ---- start -------------------------------------------------------------------------------
 
 async function start() {
-  controls.setEnabled(false);
-  matrix.setLog(null);
   await loadCatalogue();
   const initial = readCoverShare(location.search);
   if (initial) {

@@ -1,0 +1,277 @@
+// replay.js — what both pages do around a search: one solve in flight at a
+// time (SolveRunner), and the player (Replayer): a step log loaded into a
+// timeline that drives the why panel, the overview strip, the controls, the
+// results, the exact cover matrix, the dancing links and the address, with a
+// hook that draws the page's own picture of a step (the Sudoku board, the
+// cover page's picture); and the little the two forms share (message boxes,
+// the solutions menu). It uses the element ids of templates/_player.html and
+// the panels and fields both pages have; main.js and cover.js wire it.
+//
+// Glossary
+//   share    what the address holds: the problem, the options and the step.
+//   replay   the current log with its timeline, the state at the cursor, and
+//            what was last drawn (drawn*) so a frame redraws only what changed.
+//   landing  the step a new replay opens on: the one asked for, else the
+//            first solution, else the last step.
+
+import { loadStepLog } from "./steplog.js";
+import { explainStep } from "./explain.js";
+import { Timeline } from "./timeline.js";
+import { WhyPanel } from "./why.js";
+import { OverviewStrip } from "./overview.js";
+import { PlayerControls } from "./controls.js";
+import { ResultsPanel, downloadJson } from "./results.js";
+import { MatrixView } from "./matrixview.js";
+import { LinksPanel } from "./linksview.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Show lines of text (never markup) in a message box; an empty list hides it. */
+export function say(box, lines, tone = "error") {
+  const list = Array.isArray(lines) ? lines : [lines];
+  box.replaceChildren(...list.map((text) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    return p;
+  }));
+  box.dataset.tone = tone;
+  box.hidden = list.length === 0;
+}
+
+/** The solutions menu's choice: a count, or null for all. */
+export function chosenSolutions() {
+  const v = $("solutions").value;
+  return v === "all" ? null : Number(v);
+}
+
+/** Select a value in the solutions menu, adding it when a shared link asks for another count. */
+export function setSolutionsChoice(solutions) {
+  const select = $("solutions");
+  const value = solutions === null ? "all" : String(solutions);
+  if (![...select.options].some((o) => o.value === value)) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = `up to ${value}`;
+    select.append(option);
+  }
+  select.value = value;
+}
+
+/** Runs one solve at a time: a newer one, or cancel(), drops the older answer and aborts its request. */
+export class SolveRunner {
+  /** @param {HTMLButtonElement} button the Solve button, which says "Solving…" meanwhile */
+  constructor(button) {
+    this.button = button;
+    this.token = 0;
+    this.abort = null;
+  }
+
+  /**
+   * Run `request(signal)` (a fetch that `signal` aborts). Resolves to its
+   * answer, or to null when a newer solve or cancel() replaced it.
+   */
+  async run(request) {
+    this.cancel();
+    const token = this.token;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.showBusy(true);
+    try {
+      const answer = await request(abort.signal);
+      return token === this.token ? answer : null;
+    } finally {
+      if (this.abort === abort) {
+        this.abort = null;
+        this.showBusy(false);
+      }
+    }
+  }
+
+  /** Drop the solve in flight, if any (its answer would overwrite newer input), so the server stops it. */
+  cancel() {
+    this.token++;
+    if (this.abort) {
+      this.abort.abort();
+      this.abort = null;
+      this.showBusy(false);
+    }
+  }
+
+  showBusy(on) {
+    this.button.disabled = on;
+    this.button.textContent = on ? "Solving…" : "Solve";
+    document.body.classList.toggle("busy", on);
+  }
+}
+
+export class Replayer {
+  /**
+   * @param {object} page
+   *   url         the page's UrlSync
+   *   idle        {label, why}: what the player and the why panel say with no replay
+   *   pencil      the pencil marks checkbox, or null (then onPencil is never called)
+   *   onPencil(on)  the checkbox changed (the replay is redrawn after)
+   *   drawStep(log, state, explanation, step)  draw the page's picture of a step
+   *   onLeave()   the replay ended: put the page's picture back to its idle look
+   */
+  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave }) {
+    this.url = url;
+    this.idle = idle;
+    this.drawStep = drawStep;
+    this.onLeave = onLeave;
+    this.replay = null;
+    this.why = new WhyPanel($("why"));
+    this.overview = new OverviewStrip($("overview"), { onSeek: (step) => this.seekTo(step) });
+    this.controls = new PlayerControls({
+      root: $("player"), slider: $("step-slider"), label: $("step-label"),
+      first: $("btn-first"), back: $("btn-back"), play: $("btn-play"), forward: $("btn-forward"),
+      last: $("btn-last"), prevDead: $("btn-prev-dead"), nextDead: $("btn-next-dead"),
+      prevSolution: $("btn-prev-solution"), nextSolution: $("btn-next-solution"),
+      speed: $("speed"), pencil,
+    }, {
+      getTimeline: () => (this.replay ? this.replay.timeline : null),
+      onPencil: (on) => {
+        onPencil(on);
+        this.redraw();
+      },
+    });
+    this.results = new ResultsPanel(
+      { root: $("results"), outcome: $("outcome"), stats: $("stats"), list: $("solution-list") },
+      { onSeek: (step) => this.seekTo(step) },
+    );
+    // The matrix and the links are panels opened on demand: closed, they cost nothing.
+    this.matrix = new MatrixView($("matrix"));
+    this.matrix.setVisible($("matrix-panel").open);
+    $("matrix-panel").addEventListener("toggle", () => {
+      this.matrix.setVisible($("matrix-panel").open);
+      this.redraw();
+    });
+    this.links = new LinksPanel($("links"), { onJump: (step) => this.seekTo(step) });
+    $("links-panel").addEventListener("toggle", () => this.redraw());
+    $("download-log").addEventListener("click", () => {
+      if (this.replay) downloadJson("dlx-step-log.json", this.replay.raw.log);
+    });
+    this.controls.setEnabled(false);
+    this.matrix.setLog(null);
+  }
+
+  /**
+   * Replay a solve's answer (`data.log`). `share` is what the address will
+   * hold, `step` where to land (null: see landing), `push` a new history
+   * entry rather than replacing this one. Returns the log, or throws
+   * LogFormatError when the server's log cannot be read.
+   */
+  start(data, share, step, push) {
+    const log = loadStepLog(data.log);
+    this.leave();
+    const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
+    const timeline = new Timeline({
+      stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
+      schedule: (callback) => requestAnimationFrame(callback), cursor: landing,
+    });
+    const replay = {
+      log, raw: data, timeline, state: null, share: { ...share, step: timeline.cursor },
+      drawnStep: -1, drawnLinks: -1, urlStep: timeline.cursor, focusItem: -1,
+    };
+    this.replay = replay;
+    if (push) this.url.push(replay.share);
+    else this.url.replace(replay.share);
+    this.results.show(data, log);
+    this.matrix.setLog(log);
+    // The dancing links, node by node, only for problems small enough to draw.
+    this.linksFit = this.links.setLog(log);
+    $("links-panel").hidden = !this.linksFit;
+    this.overview.setData({
+      stepCount: log.stepCount, heights: log.heights, deadEnds: log.deadEndSteps,
+      solutions: log.solutionSteps, maxHeight: log.maxHeight,
+    });
+    this.controls.reset();
+    this.controls.setEnabled(true);
+    timeline.setSpeed(Number($("speed").value) || timeline.speed);
+    timeline.subscribe((t) => this.draw(t));
+    // Keys work at once (Space plays); no scrolling on a phone.
+    $("step-slider").focus({ preventScroll: true });
+    return log;
+  }
+
+  /**
+   * Stop the replay. The address keeps naming the last solve until the next
+   * one: its history entry stays reachable with Back.
+   */
+  leave() {
+    const replay = this.replay;
+    if (!replay) return;
+    replay.timeline.dispose();
+    this.replay = null;
+    this.controls.setEnabled(false);
+    $("step-label").textContent = this.idle.label;
+    this.results.hide();
+    this.matrix.setLog(null);
+    this.links.setLog(null);
+    $("links-panel").hidden = true;
+    this.overview.setData(null);
+    this.why.showMessage("Why", this.idle.why);
+    this.url.cancel();
+    this.onLeave();
+  }
+
+  /** Move the replay to a step (a solution button, the strip, a link in the links view). */
+  seekTo(step) {
+    if (!this.replay) return;
+    this.replay.timeline.pause();
+    this.replay.timeline.seek(step);
+  }
+
+  /** Go to a step the address already holds (Back/Forward within one solve). */
+  seekFromAddress(step) {
+    if (!this.replay) return;
+    this.replay.urlStep = step;   // already in the URL: no replaceState needed
+    this.seekTo(step);
+  }
+
+  /** Draw the current step again in the next frame (an option or a panel changed). */
+  redraw() {
+    if (!this.replay) return;
+    this.replay.drawnStep = -1;
+    this.replay.drawnLinks = -1;
+    this.replay.timeline.requestDraw();
+  }
+
+  /** Draw the replay at the timeline's cursor; called at most once per animation frame. */
+  draw(timeline) {
+    const replay = this.replay;
+    if (!replay || replay.timeline !== timeline) return;
+    const { log } = replay;
+    const step = timeline.cursor;
+    replay.state = log.seek(step, replay.state);
+    const state = replay.state;
+    if (step !== replay.drawnStep) {
+      const explanation = explainStep(log, state);
+      this.drawStep(log, state, explanation, step);
+      this.why.show(explanation, step);
+      this.matrix.show(state);
+      this.results.markStep(step);
+      replay.drawnStep = step;
+      replay.focusItem = explanation.item;
+    }
+    const top = state.top();
+    if (!$("links-panel").hidden && $("links-panel").open && replay.drawnLinks !== step) {
+      this.links.show(step, {
+        playing: timeline.playing, speed: timeline.speed,
+        focus: { item: replay.focusItem, option: top && top.k > 0 ? top.option : -1 },
+      });
+      replay.drawnLinks = step;
+    }
+    this.controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d } : { level: -1, k: 0, d: 0 });
+    // Screen readers hear the why panel when stepping, not a flood while playing.
+    const live = timeline.playing ? "off" : "polite";
+    if (this.why.root.getAttribute("aria-live") !== live) this.why.root.setAttribute("aria-live", live);
+    this.overview.setCursor(step);
+    if (replay.urlStep !== step) {
+      replay.urlStep = step;
+      replay.share = { ...replay.share, step };
+      this.url.replaceSoon(replay.share);
+    }
+  }
+}
+
