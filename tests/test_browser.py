@@ -203,6 +203,50 @@ def test_type_a_puzzle_and_solve_it(page: Page, api):
     assert page.evaluate("location.search").startswith(f"?p={BERRY}")
 
 
+def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, api):
+    # A phone has no keys for a grid of cells: tap a cell, then a digit.
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    pad = page.locator("#digit-pad")
+    expect(pad.get_by_role("button")).to_have_count(10)       # 1–9 and Clear cell
+    page.locator("label:has(input[name=size][value='4'])").tap()
+    expect(pad.get_by_role("button")).to_have_text(["1", "2", "3", "4", "Clear cell"])
+    puzzle = "1...........4..3"
+    for cell, symbol in enumerate(puzzle):
+        if symbol != ".":
+            page.locator(f"#board [data-cell='{cell}']").tap()
+            pad.get_by_role("button", name=symbol, exact=True).tap()
+    assert board_symbols(page) == puzzle
+    expect(page.locator("#puzzle-text")).to_have_value(puzzle)
+    # The cell tapped last stays selected (the pad does not take the focus) and Clear empties it.
+    expect(page.locator("#board [data-cell='15']")).to_be_focused()
+    pad.get_by_role("button", name="Clear cell").tap()
+    assert board_symbols(page) == puzzle[:15] + "."
+    pad.get_by_role("button", name="3", exact=True).tap()
+
+    # The pad makes way for the replay, and comes back when the puzzle is edited again.
+    page.get_by_role("button", name="Solve", exact=True).tap()
+    expected = solve_via_api(api, puzzle)
+    expect(page.locator("#outcome")).to_have_text(expected["outcome"]["message"])
+    expect(pad).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#board [data-cell='1']").tap()
+    page.keyboard.press("Delete")        # any edit leaves the replay
+    expect(pad).to_be_visible()
+    assert board_symbols(page) == puzzle
+
+    # 16×16: the pad offers the board's own symbols, 1–9 then A–G.
+    page.locator("label:has(input[name=size][value='16'])").tap()
+    expect(pad.get_by_role("button")).to_have_count(17)
+    expect(pad.get_by_role("button").nth(15)).to_have_text("G")
+    context.close()
+    assert errors == []
+
+
 def test_paste_a_string_and_a_grid(page: Page):
     page.goto("/")
     paste(page, BERRY)

@@ -8,6 +8,7 @@ import * as api from "./api.js";
 import { SIZES, formatPuzzle, findClashes } from "./sudoku.js";
 import { LogFormatError } from "./steplog.js";
 import { BoardView, replayView } from "./board.js";
+import { DigitPad } from "./digitpad.js";
 import { UrlSync, readShare, sameSolve } from "./url.js";
 import { downloadJson } from "./results.js";
 import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
@@ -24,6 +25,7 @@ const page = {
 
 const url = new UrlSync();
 const board = new BoardView($("board"), { onEdit: editCell });
+const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url,
@@ -31,7 +33,10 @@ const player = new Replayer({
   pencil: $("pencil"),
   onPencil: (on) => { page.pencil = on; },
   drawStep: (log, state, explanation) => board.showReplay(replayView(log, state, explanation, { pencil: page.pencil })),
-  onLeave: () => board.showPuzzle(page.values),
+  onLeave: () => {
+    board.showPuzzle(page.values);
+    pad.setVisible(true);
+  },
 });
 
 // ---- messages next to the board ----------------------------------------------
@@ -71,6 +76,7 @@ function loadPuzzle(size, values) {
   page.values = values ? Uint8Array.from(values) : new Uint8Array(size * size);
   page.serverCells = new Set();
   board.setSize(size);
+  pad.setSize(size);
   setSizeChoice(size);
   $("puzzle-text").value = values ? formatPuzzle(page.values, size) : "";
   renderPuzzle();
@@ -175,6 +181,8 @@ function startReplay(data, share, step, push) {
   page.values = Uint8Array.from(data.grid);
   page.serverCells = new Set();
   board.setSize(size);
+  pad.setSize(size);
+  pad.setVisible(false);
   setSizeChoice(size);
   $("puzzle-text").value = data.puzzle;
   const outcome = log.outcome;
@@ -279,6 +287,7 @@ window.addEventListener("popstate", () => {
 // ---- start ---------------------------------------------------------------------
 
 board.setSize(page.size);
+pad.setSize(page.size);
 renderPuzzle();
 loadExamples();
 const initial = readShare(location.search);
