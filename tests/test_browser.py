@@ -570,6 +570,26 @@ def test_several_solutions_each_reachable_and_downloads(page: Page, api):
     assert stats["stats"]["steps"] == expected["stats"]["steps"]
 
 
+def test_solve_pressed_while_an_example_loads_solves_that_example(page: Page, api):
+    """The server reads an example's text; a Solve pressed meanwhile waits for it."""
+    examples = api.get("/api/examples").get_json()
+    berry = next(e for e in examples if e["id"] == "berry")
+    expected = solve_via_api(api, berry["puzzle"])
+    page.goto("/")
+    held = []
+    page.route("**/api/parse", lambda route: held.append(route))
+    page.locator("#examples").select_option("berry")
+    while not held:
+        page.wait_for_timeout(20)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    held[0].continue_()
+    page.unroute("**/api/parse")
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    board_settled(page)
+    assert board_symbols(page) == grid_symbols(expected["solutions"][0])
+    assert page.locator("#puzzle-text").input_value() == expected["puzzle"]
+
+
 def test_no_solution_and_stopped_searches_say_so(page: Page):
     page.goto("/")
     page.locator("#examples").select_option("none")

@@ -127,6 +127,17 @@ def test_links_view_shows_the_links_after_a_cover_and_after_its_uncover(page: Pa
     expect(page.locator("#links")).to_have_attribute("data-animating", "false", timeout=10_000)
     assert shown_arrays(page, first_cover) == expected
 
+    # One step back undoes the cover on screen: its updates backwards, last first.
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#links")).to_have_attribute("data-animating", "true")
+    undone = page.locator("#links .links-updates li").all_text_contents()
+    assert len(undone) == len(updates)
+    assert undone[0].startswith(f"undo L[R[{problem.items[item]}]]") and undone[-1].startswith("undo D[U[")
+    expect(page.locator("#links .links-caption")).to_contain_text(
+        f"back from step {first_cover}: undo its cover({problem.items[item]})")
+    expect(page.locator("#links")).to_have_attribute("data-animating", "false", timeout=10_000)
+    assert shown_arrays(page, first_cover - 1) == untouched
+
 
 def python_arrays_at_steps(log, steps):
     """The link arrays after each of `steps`, from a Search that makes the log's covers and uncovers."""

@@ -543,10 +543,22 @@ export class LinksView {
   }
 }
 
+/** Whether a step of this kind moves links. */
+const isMoving = (kind) => kind === COVER || kind === UNCOVER;
+
+/** A step's updates run backwards: last first, each putting its old value back. */
+function reversedUpdates(updates) {
+  const last = updates.length ? updates[updates.length - 1].beat : 0;
+  return updates.slice().reverse().map((u) => ({
+    ...u, from: u.to, to: u.from, beat: last - u.beat, rule: `undo ${u.rule}`,
+  }));
+}
+
 /**
  * The node-level view driven by a replay: keeps a DancingReplay of the log,
  * and at each step shows the arrays and, at a cover or uncover, the updates
- * of that step — animated when the user steps forward by one.
+ * of that step — animated when the user steps forward by one. One step back
+ * over a cover or uncover animates its updates undone, in reverse order.
  */
 export class LinksPanel {
   /**
@@ -577,19 +589,40 @@ export class LinksPanel {
 
   /**
    * Show the arrays at `step`. A cover or uncover reached by one step forward
-   * is animated: always when stepping by hand, and while playing only at up
-   * to SLOW_PLAY steps a second, squeezed into the time a step lasts.
+   * is animated, and so is one left by one step back (undone): always when
+   * stepping by hand, and while playing only at up to SLOW_PLAY steps a
+   * second, squeezed into the time a step lasts.
    * @param {number} step
    * @param {object} o playing, speed (steps a second), focus {item, option}:
    *        the column and row the step is about
    */
   show(step, { playing = false, speed = 1, focus = {} } = {}) {
     if (!this.replay) return;
-    const animate = step === this.drawnStep + 1 && (!playing || speed <= SLOW_PLAY);
+    const byHand = !playing || speed <= SLOW_PLAY;
+    const forward = step === this.drawnStep + 1 && byHand;
+    const backward = step === this.drawnStep - 1 && byHand;
     const budgetMs = playing ? (0.85 * 1000) / speed : Infinity;
     const log = this.log;
+    const undone = this.drawnStep;
+    this.drawnStep = step;
+    if (backward && isMoving(log.kindAt(undone))) {
+      // One step back over a cover or uncover: its updates run backwards, so
+      // every link it changed gets its old value again, last change first.
+      // (updatesAt moves the replay's arrays: ask for them before seeking.)
+      const kind = log.kindAt(undone);
+      const verb = kind === COVER ? "cover" : "uncover";
+      const updates = reversedUpdates(this.replay.updatesAt(undone));
+      const links = this.replay.seek(step);
+      this.view.render({
+        step, links, updates, focus,
+        title: `Step ${step}, back from step ${undone}: undo its ${verb}(${log.items[log.argAt(undone)]}) — `
+          + "every link it changed gets its old value back, last change first.",
+        matchingStep: 0, matchingText: "", animate: true, budgetMs,
+      });
+      return;
+    }
     const kind = log.kindAt(step);
-    const moving = kind === COVER || kind === UNCOVER;
+    const moving = isMoving(kind);
     const updates = moving ? this.replay.updatesAt(step) : [];
     const links = this.replay.seek(step);
     const item = log.argAt(step);
@@ -611,9 +644,8 @@ export class LinksPanel {
     }
     this.view.render({
       step, links, updates, title, focus, matchingStep, matchingText,
-      animate: animate && moving, budgetMs,
+      animate: forward && moving, budgetMs,
     });
-    this.drawnStep = step;
   }
 
   /** The uncover of `item` that undoes the cover at `step` (covers and uncovers nest), or 0. */

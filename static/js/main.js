@@ -21,6 +21,7 @@ const page = {
   serverCells: new Set(),       // cells the server's last error named
   examples: [],
   pencil: false,
+  pendingLoad: Promise.resolve(false),   // the puzzle text the server is reading, if any
 };
 
 const url = new UrlSync();
@@ -111,13 +112,22 @@ async function readText(text, source) {
   return answer.data;
 }
 
-async function loadText(text, source) {
-  const puzzle = await readText(text, source);
-  if (!puzzle) return false;
-  loadPuzzle(puzzle.size, puzzle.grid);
-  $("examples").value = "";
-  $("example-note").hidden = true;
-  return true;
+/**
+ * Load text onto the board (see readText). A Solve pressed while the server
+ * is still reading waits for it (pendingLoad): it means the puzzle just chosen,
+ * not the one it replaces.
+ */
+function loadText(text, source) {
+  const loading = (async () => {
+    const puzzle = await readText(text, source);
+    if (!puzzle) return false;
+    loadPuzzle(puzzle.size, puzzle.grid);
+    $("examples").value = "";
+    $("example-note").hidden = true;
+    return true;
+  })();
+  page.pendingLoad = loading.catch(() => false);
+  return loading;
 }
 
 async function loadExamples() {
@@ -151,6 +161,7 @@ function currentShare() {
  * `step`: where to land; by default the first solution, or the last step.
  */
 async function solve({ push = true, step = null } = {}) {
+  await page.pendingLoad;
   const share = currentShare();
   const answer = await runner.run((signal) => api.solve(
     { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose }, { signal }));
