@@ -460,6 +460,30 @@ def test_phone_width_and_dark_mode(page: Page, api):
     assert sum(c["ink"] is not None for c in painted) == sum(ch != "." for ch in big["puzzle"])
 
 
+def test_board_cells_sit_on_whole_pixels(page: Page):
+    """At fractional cell edges Chromium paints a cell over its neighbour's
+    1px line and whole grid lines vanish: every size, at several screen sizes,
+    gets cells of whole pixels, each a whole number of pixels from the first."""
+    page.goto("/")
+    for width, height in ((1280, 720), (1366, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for size in (4, 9, 16, 25):
+            page.locator(f"input[name=size][value='{size}']").check(force=True)
+            expect(page.locator("#board .cell")).to_have_count(size * size)
+            edges = page.evaluate(
+                """() => {
+                    const cells = [...document.querySelectorAll('#board .cell')];
+                    const first = cells[0].getBoundingClientRect();
+                    return cells.map((c) => {
+                        const r = c.getBoundingClientRect();
+                        return [r.left - first.left, r.top - first.top, r.width, r.height];
+                    });
+                }""")
+            fractional = [e for e in edges if any(abs(v - round(v)) > 0.01 for v in e)]
+            assert not fractional, f"{size}×{size} at {width}px: cells at {fractional[:3]}"
+            assert len({round(e[2]) for e in edges}) <= 2, f"{size}×{size} at {width}px: uneven cells"
+
+
 def test_shared_link_lands_on_its_step_and_history_works(page: Page, api):
     log = solve_via_api(api, ARTO, solutions=2)["log"]
     page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step=12345")
