@@ -280,6 +280,7 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     first_dead = next(i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5)  # kind 5: dead end
     expect_step(page, first_dead)
     expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"· level \d+ · no option left$"))
     assert why_sentences(page) == explain_step(log, first_dead)
     # The item that ran out is highlighted as a dead end on the board.
     assert marked_cells(page, ".cell.unit.dead") == unit_cells(log["events"][first_dead - 1] >> 3, 9)

@@ -17,6 +17,13 @@ function typingInto(target) {
   return tag === "INPUT" && !["range", "checkbox", "button", "submit"].includes(target.type);
 }
 
+/** "option k of d" at a level; before its first try, how many it has (none: a dead end). */
+function optionWords(k, d) {
+  if (k > 0) return `option ${k} of ${d}`;
+  if (d === 0) return "no option left";
+  return d === 1 ? "1 option to try" : `${d} options to try`;
+}
+
 export class PlayerControls {
   /**
    * @param {object} el the elements: root, slider, label, first, back, play,
@@ -118,7 +125,7 @@ export class PlayerControls {
       el.slider.setAttribute("aria-valuetext", `step ${v} of ${t.stepCount}`);
     });
     const parts = [`step ${t.cursor} of ${t.stepCount}`];
-    if (position.level >= 0) parts.push(`level ${position.level}`, `option ${position.k} of ${position.d}`);
+    if (position.level >= 0) parts.push(`level ${position.level}`, optionWords(position.k, position.d));
     set("label", parts.join(" · "), (v) => { el.label.textContent = v; });
     set("playing", t.playing, (v) => {
       el.play.textContent = v ? "Pause" : "Play";
