@@ -22,6 +22,7 @@ Nothing here knows about Sudoku, JSON or the web.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -175,6 +176,10 @@ class Matrix:
         self.option_of, self.first = option_of, first
         self.others = others
         self.others_reversed = [tuple(reversed(t)) for t in others]
+        # The items that trying node x covers (those of its other nodes), and
+        # the order in which backing up from x uncovers them.
+        self.covers = [tuple(top[q] for q in t) for t in others]
+        self.uncovers = [tuple(reversed(t)) for t in self.covers]
 
 
 @dataclass
@@ -378,6 +383,7 @@ class Search:
         self.ran = True
         m = self.matrix
         top, option_of, others, others_rev = m.top, m.option_of, m.others, m.others_reversed
+        covers, uncovers = m.covers, m.uncovers
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
         root = m.root
         mrv = choose == "mrv"
@@ -398,11 +404,11 @@ class Search:
                 self.sanity()
             size_of = sizes.append
 
-        step_cap = max_steps if max_steps is not None else -1
+        step_cap = max_steps if max_steps is not None else sys.maxsize
         solution_cap = max_solutions if max_solutions is not None else -1
         start = time.perf_counter()
         deadline = start + max_seconds if max_seconds is not None else None
-        steps = nodes = dead_ends = found = deepest = 0
+        steps = nodes = dead_ends = found = 0
         level = 0
         status = limit = None
 
@@ -418,11 +424,27 @@ class Search:
                     break
                 level -= 1
                 x = choice[level]
-                for q in others_rev[x]:
-                    uncover(top[q])
+                # uncover(i) for the items of x, inline: a call per item costs
+                # over a tenth of the search time in CPython.
+                for i in uncovers[x]:
+                    right[left[i]] = i
+                    left[right[i]] = i
+                    if not length[i]:
+                        zeros[0] += 1
+                    p = up[i]
+                    while p != i:
+                        for q in others_rev[p]:
+                            down[up[q]] = q
+                            up[down[q]] = q
+                            t = top[q]
+                            n = length[t]
+                            length[t] = n + 1
+                            if not n:
+                                zeros[0] -= 1
+                        p = up[p]
                     if emit:
-                        emit((top[q] << KIND_BITS) | UNCOVER)
-                steps += len(others_rev[x])
+                        emit((i << KIND_BITS) | UNCOVER)
+                steps += len(uncovers[x])
                 x = down[x]
                 retreat = False
             elif forward:
@@ -443,7 +465,7 @@ class Search:
                         break
                     retreat = True
                     continue
-                if steps >= step_cap >= 0:
+                if steps >= step_cap:
                     status, limit = STOPPED, LIMIT_STEPS
                     break
                 # Fewest options first, ties to the leftmost. No item can have
@@ -468,8 +490,6 @@ class Search:
                     choice.append(i)
                 else:
                     item_at[level] = i
-                if level > deepest:
-                    deepest = level
                 if emit:
                     emit((i << KIND_BITS) | CHOOSE)
                     size_of(length[i])
@@ -493,7 +513,7 @@ class Search:
                     emit((level << KIND_BITS) | BACKUP)
                 retreat = True
                 continue
-            if steps >= step_cap >= 0:
+            if steps >= step_cap:
                 status, limit = STOPPED, LIMIT_STEPS
                 break
             nodes += 1
@@ -509,18 +529,37 @@ class Search:
             choice[level] = x
             if emit:
                 emit((option_of[x] << KIND_BITS) | TRY)
-            steps += 1 + len(others[x])
-            for q in others[x]:
-                cover(top[q])
+            steps += 1 + len(covers[x])
+            for i in covers[x]:
+                # cover(i), inline (see the retreat above).
+                p = down[i]
+                while p != i:
+                    for q in others[p]:
+                        u = up[q]
+                        d = down[q]
+                        down[u] = d
+                        up[d] = u
+                        t = top[q]
+                        n = length[t] - 1
+                        length[t] = n
+                        if not n:
+                            zeros[0] += 1
+                    p = down[p]
+                if not length[i]:
+                    zeros[0] -= 1
+                lft = left[i]
+                rgt = right[i]
+                right[lft] = rgt
+                left[rgt] = lft
                 if emit:
-                    emit((top[q] << KIND_BITS) | COVER)
+                    emit((i << KIND_BITS) | COVER)
             level += 1
             forward = True
 
         if status is None:
             status, limit = (SOLVED if found else NO_SOLUTION), None
         stats.solutions, stats.nodes, stats.dead_ends = found, nodes, dead_ends
-        stats.steps, stats.max_level = steps, deepest
+        stats.steps, stats.max_level = steps, max(len(item_at) - 1, 0)  # item_at grows one level at a time
         stats.seconds = time.perf_counter() - start
         self.level = level
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
