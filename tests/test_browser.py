@@ -228,14 +228,16 @@ def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, ap
     assert board_symbols(page) == puzzle[:15] + "."
     pad.get_by_role("button", name="3", exact=True).tap()
 
-    # The pad makes way for the replay, and comes back when the puzzle is edited again.
+    # The pad makes way for the replay, and comes back with Edit puzzle.
     page.get_by_role("button", name="Solve", exact=True).tap()
     expected = solve_via_api(api, puzzle)
     expect(page.locator("#outcome")).to_have_text(expected["outcome"]["message"])
     expect(pad).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.locator("#board [data-cell='1']").tap()
-    page.keyboard.press("Delete")        # any edit leaves the replay
+    page.locator("#board [data-cell='1']").tap()     # a tap on the replay edits nothing
+    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    expect(pad).to_be_hidden()
+    page.get_by_role("button", name="Edit puzzle").tap()
     expect(pad).to_be_visible()
     assert board_symbols(page) == puzzle
 
@@ -259,9 +261,14 @@ def test_paste_a_string_and_a_grid(page: Page):
     expect(page.locator("input[name=size][value='4']")).to_be_checked()
     assert board_symbols(page) == "1..4..1..1..4..1"
 
-    # Something that is no puzzle leaves the board alone and says why.
-    paste(page, "hello")
+    # Something that is no puzzle leaves the board alone, says why, and puts
+    # the pasted text in the text field, where the place it names can be fixed.
+    garbage = "hello world this is not a sudoku !!"
+    paste(page, garbage)
     expect(page.locator("#board-message")).to_contain_text("Could not read the pasted puzzle")
+    expect(page.locator("#board-message")).to_contain_text("line 1, column 34")
+    expect(page.locator("#board-message")).to_contain_text("in the Puzzle string box")
+    expect(page.locator("#puzzle-text")).to_have_value(garbage)
     assert board_symbols(page) == "1..4..1..1..4..1"
 
     # The text field and its Load button.
@@ -346,10 +353,11 @@ def test_the_canvas_paints_what_the_grid_says(page: Page, api):
     for i in empty:
         assert painted[i]["anything"] == bool(marks[i]), (i, marks[i], painted[i])
 
-    # A click reaches the cell under the canvas; clearing it leaves the replay
-    # for editing: the canvas goes and the grid shows the givens itself.
+    # A click reaches the cell under the canvas (and says how to edit); Edit
+    # puzzle leaves the replay: the canvas goes and the grid shows the givens itself.
     page.get_by_role("gridcell", name="row 1, column 2,", exact=False).click()
-    page.keyboard.press("Delete")
+    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    page.get_by_role("button", name="Edit puzzle").click()
     expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
     assert page.evaluate(CANVAS_CELLS) is None
     assert board_symbols(page) == ARTO
@@ -622,6 +630,129 @@ def test_no_solution_and_stopped_searches_say_so(page: Page):
     expect(page.locator("#outcome")).to_have_text(re.compile("^No solution"))
     expect(page.locator("#board-message")).to_contain_text("No solution")
     expect(page.locator("#solution-list button")).to_have_count(0)
+    # The last step leaves level 0: the why panel says the search is over, not "back up".
+    expect(page.locator("#why")).to_contain_text(
+        "Level 0 has no option left to try: the search is over. No solution: the search tried every possibility.")
+
+
+def test_keys_and_clicks_on_the_board_keep_the_replay(page: Page, api):
+    """A click on the board leaves the replay keys working; a digit edits nothing until Edit puzzle."""
+    log = solve_via_api(api, BERRY)["log"]
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    expect(page.locator("#edit")).to_be_visible()
+    expect(page.locator("#digit-pad")).to_be_hidden()
+    page.locator("#board [role=gridcell]").nth(40).click()
+    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    page.keyboard.press("ArrowRight")
+    expect_step(page, 41)
+    page.keyboard.press("5")
+    expect_step(page, 41)
+    assert board_symbols(page) == board_at(log, 41)
+    # A keyboard user who tabs into the grid reads it cell by cell; typing still edits nothing.
+    page.locator("#board-message").evaluate("box => { box.hidden = true; }")
+    page.locator("#board [role=gridcell][tabindex='0']").focus()
+    page.keyboard.press("Delete")
+    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    expect_step(page, 41)
+    assert board_symbols(page) == board_at(log, 41)
+
+    page.get_by_role("button", name="Edit puzzle").click()
+    expect(page.locator("#edit")).to_be_hidden()
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+    assert board_symbols(page) == BERRY
+    expect(page.locator("#board-message")).to_be_hidden()
+    first_blank = BERRY.index(".")
+    page.locator("#board [role=gridcell]").nth(first_blank).click()
+    page.keyboard.press("5")
+    assert board_symbols(page)[first_blank] == "5"
+    # The puzzle on the board is no longer the example: the menu says so.
+    expect(page.locator("#examples")).to_have_value("")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 800)])
+def test_after_solve_the_board_and_its_buttons_share_the_screen(browser, base_url, width, height):
+    """A projector's screen: Solve scrolls so the board and the play buttons are both in view."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto("/")
+    page.locator("#examples").select_option("berry")
+    expect(page.locator("#examples")).to_have_value("berry")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    board = page.locator("#board").bounding_box()
+    play = page.locator("#btn-play").bounding_box()
+    assert board["y"] >= 0 and board["height"] >= 300
+    assert play["y"] + play["height"] <= height
+    context.close()
+
+
+def test_back_and_edits_keep_the_examples_menu_true(page: Page):
+    page.goto("/")
+    page.locator("#examples").select_option("berry")
+    expect(page.locator("#example-note")).to_have_text("A classic with a unique solution.")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    page.locator("#examples").select_option("top95-1")
+    expect(page.locator("#example-note")).to_contain_text("Norvig")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#puzzle-text")).not_to_have_value(BERRY)
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    page.go_back()
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+    expect(page.locator("#examples")).to_have_value("berry")
+    expect(page.locator("#example-note")).to_have_text("A classic with a unique solution.")
+    # A link to a puzzle that is no example leaves the menu at none.
+    other = "1" + BERRY[1:]
+    page.goto(f"/?p={other}&sol=1&choose=mrv")
+    expect(page.locator("#puzzle-text")).to_have_value(other)
+    expect(page.locator("#examples")).to_have_value("")
+    expect(page.locator("#example-note")).to_be_hidden()
+
+
+# Share of the strip's pixels in the solutions' blue, and in the depth profile's grey.
+STRIP_COLOURS = r"""() => {
+  const canvas = document.querySelector('#overview');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const style = getComputedStyle(canvas);
+  const rgb = (name) => {
+    const probe = document.createElement('div');
+    probe.style.color = style.getPropertyValue(name);
+    document.body.append(probe);
+    const m = getComputedStyle(probe).color.match(/\d+/g).map(Number);
+    probe.remove();
+    return m;
+  };
+  const blue = rgb('--strip-solution'), grey = rgb('--strip-depth');
+  const near = (k, c) => Math.abs(data[k] - c[0]) + Math.abs(data[k + 1] - c[1]) + Math.abs(data[k + 2] - c[2]) < 30;
+  let solution = 0, depth = 0, upper = 0;
+  for (let k = 0; k < data.length; k += 4) {
+    if (near(k, blue)) {
+      solution++;
+      if (k / 4 < data.length / 8) upper++;     // in the strip's upper half
+    } else if (near(k, grey)) depth++;
+  }
+  const total = data.length / 4;
+  return {solution: solution / total, depth: depth / total, upper: upper / total};
+}"""
+
+
+def test_overview_strip_stays_readable_with_hundreds_of_solutions(page: Page, api):
+    page.goto("/")
+    page.locator("#examples").select_option("empty-4")
+    expect(page.locator("#examples")).to_have_value("empty-4")
+    page.locator("#solutions").select_option("all")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#outcome")).to_contain_text("all 288 solutions")
+    # Ticks in a band under the profile: the upper half has no blue, the profile shows.
+    shares = page.evaluate(STRIP_COLOURS)
+    assert 0 < shares["solution"] < 0.15 and shares["upper"] == 0 and shares["depth"] > 0.2, shares
+    # Ten solutions keep their full-height lines.
+    several = next(e for e in api.get("/api/examples").get_json() if e["id"] == "several")
+    page.goto(f"/?p={several['puzzle']}&sol=10&choose=mrv")
+    expect(page.locator("#solution-list button")).to_have_count(10)
+    shares = page.evaluate(STRIP_COLOURS)
+    assert 0 < shares["upper"] < shares["solution"] < 0.1, shares
 
 
 def test_a_million_events_load_and_scrub(page: Page):

@@ -419,3 +419,35 @@ def test_markup_in_item_names_stays_text(page: Page):
     expect(page.locator("#links g[data-node='0'] title")).to_contain_text(evil)
     assert page.evaluate("window.__xss") is None
     assert page.locator("body img, body b, body script:not([src])").count() == 0
+
+
+def test_newest_placement_stays_in_view_and_the_form_never_shows_a_stale_replay(page: Page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto("/cover?builtin=queens&n=8&sol=1&choose=mrv")
+    expect(page.locator("#placed li")).to_have_count(8)
+    # The list scrolls within six lines; the newest (bold) placement is scrolled into view.
+    newest = page.locator("#placed li.newest")
+    expect(newest).to_have_count(1)
+    box = page.locator("#placed").bounding_box()
+    line = newest.bounding_box()
+    assert box["y"] - 1 <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1
+    # The picture and the play buttons share the screen after the solve.
+    picture = page.locator("#picture").bounding_box()
+    play = page.locator("#btn-play").bounding_box()
+    assert picture["y"] >= 0 and play["y"] + play["height"] <= 768
+
+    # A parameter the form refuses leaves the replay: nothing of the 8 queens stays under it.
+    page.locator("#param-n").fill("25")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#param-message")).to_contain_text("n must be a whole number")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator("#picture")).to_be_hidden()
+    expect(page.locator("#step-label")).to_have_text("Solve a problem to replay the search.")
+
+    # So does picking another problem.
+    page.locator("#param-n").fill("6")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#results")).to_be_visible()
+    page.locator("#problem").select_option("latin")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator("#picture")).to_be_hidden()

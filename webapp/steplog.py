@@ -171,7 +171,9 @@ def explain_step(log: dict, step: int) -> list[str]:
     if kind == ec.SOLUTION:
         return [f"Solution: every item is covered, after {arg} choice{'' if arg == 1 else 's'}."]
     if kind == ec.BACKUP:
-        return [f"Level {arg} has no option left to try: back up."]
+        # Leaving level 0 is the last step of a search that ran to its end.
+        then = "back up." if arg else f"the search is over. {log['outcome']['message']}"
+        return [f"Level {arg} has no option left to try: {then}"]
     lines = dead_end_lines(problem, phrases, state, arg)
     events = log["events"]
     while replay_.step < len(events):

@@ -75,11 +75,15 @@ export function looksOf(view) {
 export class BoardView {
   /**
    * @param {HTMLElement} root the element that becomes the grid
-   * @param {object} hooks onEdit(cell, value) when a key fills (value > 0) or clears (0) a cell
+   * @param {object} hooks onEdit(cell, value) when a key fills (value > 0) or clears (0) a cell;
+   *   onLocked() when such a key or a click on a cell comes while the board shows a replay
+   *   (it edits nothing then)
    */
-  constructor(root, { onEdit }) {
+  constructor(root, { onEdit, onLocked = () => {} }) {
     this.root = root;
     this.onEdit = onEdit;
+    this.onLocked = onLocked;
+    this.locked = false;      // showing a replay: keys and clicks edit nothing
     this.size = 0;
     this.active = 0;
     this.cells = [];
@@ -93,7 +97,14 @@ export class BoardView {
     this.pending = null;
     this.restTimer = 0;
     root.addEventListener("keydown", (e) => this.onKey(e));
+    // During a replay a click leaves the focus where it was (the slider), so
+    // the replay keys (←, →, Space) go on working after a click on the board.
+    root.addEventListener("mousedown", (e) => { if (this.locked) e.preventDefault(); });
     root.addEventListener("click", (e) => {
+      if (this.locked) {
+        if (e.target.closest("[data-cell]")) this.onLocked();    // say how to edit
+        return;
+      }
       const cell = e.target.closest("[data-cell]");
       if (cell) this.focusCell(Number(cell.dataset.cell));
     });
@@ -178,9 +189,11 @@ export class BoardView {
       const [r, c] = moves[e.key];
       if (r >= 0 && r < size && c >= 0 && c < size) this.focusCell(r * size + c);
     } else if (e.key === "Backspace" || e.key === "Delete") {
-      this.onEdit(cell, 0);
+      if (this.locked) this.onLocked();
+      else this.onEdit(cell, 0);
     } else if (e.key.length === 1 && valueOfSymbol(e.key, size) >= 0) {
-      this.onEdit(cell, valueOfSymbol(e.key, size));
+      if (this.locked) this.onLocked();
+      else this.onEdit(cell, valueOfSymbol(e.key, size));
     } else {
       handled = false;   // Space, Tab, shortcuts: the page handles them
     }
@@ -202,12 +215,14 @@ export class BoardView {
       this.paint(i, symbolOf(v), cls, v ? `${symbolOf(v)}${clashes.has(i) ? ", clashes" : ""}` : "empty", 0);
     }
     this.root.classList.remove("replaying", "tone-solution");
+    this.locked = false;
   }
 
   /** Draw one replay state, as made by replayView(). */
   showReplay(view) {
     const looks = looksOf(view);
     const marks = view.pencil;
+    this.locked = true;
     this.root.classList.add("replaying");
     this.root.classList.toggle("tone-solution", view.tone === "solution");
     if (this.direct.matches) {

@@ -38,6 +38,7 @@ const player = new Replayer({
   url: new UrlSync(250, shareAddress),
   idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
   drawStep: (log, state) => picture.show(log.placed(state), newestOption(state), state),
+  stage: document.querySelector(".picture-wrap"),
   onLeave: () => {
     picture.setPicture(null, null);
     $("picture-title").textContent = "";
@@ -171,7 +172,12 @@ function currentShare() {
  */
 async function solve({ push = true, step = null } = {}) {
   clearMessages();
-  if ($("problem").value !== TEXT && !checkParams()) return;
+  if ($("problem").value !== TEXT && !checkParams()) {
+    // The replay on screen is not of what the form now asks for.
+    runner.cancel();
+    player.leave();
+    return;
+  }
   const share = currentShare();
   const body = share.builtin ? { builtin: share.builtin, params: share.params } : { text: share.text };
   const answer = await runner.run((signal) => api.cover(
@@ -228,6 +234,7 @@ function startReplay(data, share, step, push) {
   say($("message"), notes, outcome.status === "stopped" ? "warning" : "info");
   showPicture(data, log);
   showLinksNote(log);
+  player.reveal();
 }
 
 function showPicture(data, log) {
@@ -258,6 +265,8 @@ $("problem-form").addEventListener("submit", (e) => {
 
 $("problem").addEventListener("change", () => {
   page.picked = true;
+  runner.cancel();
+  player.leave();     // its replay is of the problem just left
   clearMessages();
   showProblemFields();
   if ($("problem").value === TEXT) $("problem-text").focus();

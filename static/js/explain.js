@@ -191,8 +191,10 @@ export function explainStep(log, state) {
     case BACKUP:
       // The frame just popped is the level being left: its item is highlighted.
       return {
-        kind: "backup", title: "Back up", item: state.popped().item, tone: "",
-        sentences: [say(`Level ${arg} has no option left to try: back up.`)],
+        kind: "backup", title: arg ? "Back up" : "Search over", item: state.popped().item, tone: "",
+        // Leaving level 0 is the last step of a search that ran to its end.
+        sentences: [say(`Level ${arg} has no option left to try: `
+          + (arg ? "back up." : `the search is over. ${log.outcome.message}`))],
       };
     default:
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };

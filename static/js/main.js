@@ -25,7 +25,10 @@ const page = {
 };
 
 const url = new UrlSync();
-const board = new BoardView($("board"), { onEdit: editCell });
+const board = new BoardView($("board"), {
+  onEdit: editCell,
+  onLocked: () => showMessage("The board is showing the replay: press Edit puzzle to change the puzzle.", "info"),
+});
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
@@ -34,9 +37,11 @@ const player = new Replayer({
   pencil: $("pencil"),
   onPencil: (on) => { page.pencil = on; },
   drawStep: (log, state, explanation) => board.showReplay(replayView(log, state, explanation, { pencil: page.pencil })),
+  stage: $("board-wrap"),
   onLeave: () => {
     board.showPuzzle(page.values);
     pad.setVisible(true);
+    $("edit").hidden = true;
   },
 });
 
@@ -69,6 +74,20 @@ function renderPuzzle() {
   }
 }
 
+/**
+ * Name the example the board holds in the examples menu, with its note, or
+ * none: after an edit, a paste, Back or a link the menu never names a puzzle
+ * that is not on the board. (Examples come in the one-line form formatPuzzle makes.)
+ */
+function syncExampleMenu() {
+  const line = formatPuzzle(page.values, page.size);
+  const example = page.examples.find((x) => x.size === page.size && x.puzzle === line);
+  const note = $("example-note");
+  $("examples").value = example ? example.id : "";
+  note.textContent = example ? example.note : "";
+  note.hidden = !(example && example.note);
+}
+
 /** Replace the puzzle (size and values), leaving any replay. */
 function loadPuzzle(size, values) {
   runner.cancel();
@@ -81,6 +100,7 @@ function loadPuzzle(size, values) {
   setSizeChoice(size);
   $("puzzle-text").value = values ? formatPuzzle(page.values, size) : "";
   renderPuzzle();
+  syncExampleMenu();
 }
 
 /** A key on the board filled (value > 0) or cleared (0) a cell. */
@@ -91,6 +111,7 @@ function editCell(cell, value) {
   page.serverCells = new Set();
   $("puzzle-text").value = formatPuzzle(page.values, page.size);
   renderPuzzle();
+  syncExampleMenu();
 }
 
 /**
@@ -117,13 +138,21 @@ async function readText(text, source) {
  * is still reading waits for it (pendingLoad): it means the puzzle just chosen,
  * not the one it replaces.
  */
-function loadText(text, source) {
+function loadText(text, source, { keepOnError = false } = {}) {
   const loading = (async () => {
     const puzzle = await readText(text, source);
-    if (!puzzle) return false;
+    if (!puzzle) {
+      // A paste that cannot be read goes into the text field, where the
+      // line and column the message names can be seen and fixed.
+      if (keepOnError) {
+        $("puzzle-text").value = text;
+        $("board-message").append(Object.assign(document.createElement("p"), {
+          textContent: "The pasted text is in the Puzzle string box: fix it there and press Load.",
+        }));
+      }
+      return false;
+    }
     loadPuzzle(puzzle.size, puzzle.grid);
-    $("examples").value = "";
-    $("example-note").hidden = true;
     return true;
   })();
   page.pendingLoad = loading.catch(() => false);
@@ -142,6 +171,7 @@ async function loadExamples() {
     option.textContent = example.title.includes(dims) ? example.title : `${example.title} (${dims})`;
     select.append(option);
   }
+  syncExampleMenu();    // a link may have opened one before the menu came
 }
 
 // ---- solving ---------------------------------------------------------------------
@@ -196,9 +226,12 @@ function startReplay(data, share, step, push) {
   pad.setVisible(false);
   setSizeChoice(size);
   $("puzzle-text").value = data.puzzle;
+  syncExampleMenu();
+  $("edit").hidden = false;
   const outcome = log.outcome;
   if (outcome.status === "solved") clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
+  player.reveal();
 }
 
 // ---- events ----------------------------------------------------------------------
@@ -216,7 +249,7 @@ document.addEventListener("paste", (e) => {
   const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
   if (!text) return;
   e.preventDefault();
-  loadText(text, "pasted puzzle");
+  loadText(text, "pasted puzzle", { keepOnError: true });
 });
 
 $("load-form").addEventListener("submit", (e) => {
@@ -231,9 +264,16 @@ $("solve-form").addEventListener("submit", (e) => {
 
 $("clear").addEventListener("click", () => {
   loadPuzzle(page.size, null);
-  $("examples").value = "";
-  $("example-note").hidden = true;
   board.focusCell(0);
+});
+
+// Leave the replay for the puzzle it solved, to change it (keys on the board
+// edit nothing during a replay: a stray digit must not throw a replay away).
+$("edit").addEventListener("click", () => {
+  runner.cancel();
+  player.leave();
+  renderPuzzle();
+  board.focusCell(board.active);
 });
 
 for (const radio of document.querySelectorAll("input[name=size]")) {
@@ -241,8 +281,6 @@ for (const radio of document.querySelectorAll("input[name=size]")) {
     const size = Number(radio.value);
     if (!SIZES.includes(size) || size === page.size) return;
     loadPuzzle(size, null);
-    $("examples").value = "";
-    $("example-note").hidden = true;
   });
 }
 
@@ -253,12 +291,7 @@ $("examples").addEventListener("change", async () => {
     note.hidden = true;
     return;
   }
-  const id = example.id;
-  if (await loadText(example.puzzle, "example")) {
-    $("examples").value = id;
-    note.textContent = example.note;
-    note.hidden = !example.note;
-  }
+  await loadText(example.puzzle, "example");
 });
 
 $("download-stats").addEventListener("click", () => {

@@ -1,8 +1,9 @@
 // overview.js — the overview strip: a canvas showing the whole search at
 // once. Depth (level) over the steps as a filled profile, dead ends as red
-// ticks, solutions as blue lines, and a cursor line at the current step; a
-// click or drag jumps there. The profile is drawn once per size into an
-// offscreen canvas, so moving the cursor costs one image copy.
+// ticks, solutions as blue lines (blue ticks under the profile when dense),
+// and a cursor line at the current step; a click or drag jumps there. The
+// profile is drawn once per size into an offscreen canvas, so moving the
+// cursor costs one image copy.
 
 export class OverviewStrip {
   /**
@@ -82,7 +83,14 @@ export class OverviewStrip {
       const { stepCount, heights } = data;
       const top = Math.max(1, data.maxHeight);
       const marks = Math.round(6 * ratio);          // band at the top for dead-end ticks
-      const usable = height - marks;
+      const xOf = (step) => Math.min(width - 1, Math.floor((step / stepCount) * width));
+      // Solutions are full-height lines while they are few; hundreds of them
+      // would paint the strip solid, so then they are ticks in a band under the profile.
+      const solutionXs = new Set();
+      for (const step of data.solutions) solutionXs.add(xOf(step));
+      const dense = solutionXs.size * 2 * ratio > width / 4;
+      const floor = dense ? height - marks : height;  // the profile's baseline
+      const usable = floor - marks;
       ctx.fillStyle = colour.depth;
       // One column per pixel: the deepest level reached among its steps.
       for (let x = 0; x < width; x++) {
@@ -91,9 +99,8 @@ export class OverviewStrip {
         let deepest = 0;
         for (let s = from; s < to && s <= stepCount; s++) if (heights[s] > deepest) deepest = heights[s];
         const h = Math.round((deepest / top) * usable);
-        ctx.fillRect(x, height - h, 1, h);
+        ctx.fillRect(x, floor - h, 1, h);
       }
-      const xOf = (step) => Math.min(width - 1, Math.floor((step / stepCount) * width));
       ctx.fillStyle = colour.dead;
       let lastX = -1;
       for (const step of data.deadEnds) {
@@ -103,7 +110,8 @@ export class OverviewStrip {
         ctx.fillRect(x, 0, Math.max(1, ratio), marks);
       }
       ctx.fillStyle = colour.solution;
-      for (const step of data.solutions) ctx.fillRect(xOf(step) - ratio, 0, 2 * ratio, height);
+      if (dense) for (const x of solutionXs) ctx.fillRect(x, floor, Math.max(1, ratio), marks);
+      else for (const x of solutionXs) ctx.fillRect(x - ratio, 0, 2 * ratio, height);
     }
     this.draw();
   }

@@ -174,6 +174,14 @@ export class PictureView {
     });
     this.list.replaceChildren(...items);
     this.list.dataset.count = String(placed.length);
+    // The list scrolls within a few lines: keep the newest placement in view.
+    const newestItem = this.list.querySelector(".newest");
+    if (newestItem) {
+      const box = this.list.getBoundingClientRect();
+      const line = newestItem.getBoundingClientRect();
+      if (line.bottom > box.bottom) this.list.scrollTop += line.bottom - box.bottom;
+      else if (line.top < box.top) this.list.scrollTop -= box.top - line.top;
+    }
   }
 
   showQueens(placed, newest) {

@@ -113,9 +113,11 @@ export class Replayer {
    *   onPencil(on)  the checkbox changed (the replay is redrawn after)
    *   drawStep(log, state, explanation, step)  draw the page's picture of a step
    *   onLeave()   the replay ended: put the page's picture back to its idle look
+   *   stage       the element holding the page's picture, right above the player
    */
-  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave }) {
+  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave, stage }) {
     this.url = url;
+    this.stage = stage;
     this.idle = idle;
     this.drawStep = drawStep;
     this.onLeave = onLeave;
@@ -171,7 +173,7 @@ export class Replayer {
     });
     const replay = {
       log, raw: data, timeline, state: null, share: { ...share, step: timeline.cursor },
-      drawnStep: -1, drawnLinks: -1, urlStep: timeline.cursor, focusItem: -1,
+      drawnStep: -1, drawnLinks: -1, urlStep: timeline.cursor, focusItem: -1, reveal: false,
     };
     this.replay = replay;
     if (push) this.url.push(replay.share);
@@ -213,6 +215,24 @@ export class Replayer {
     this.why.showMessage("Why", this.idle.why);
     this.url.cancel();
     this.onLeave();
+  }
+
+  /**
+   * Scroll just enough that the picture and the player's buttons are on
+   * screen together (a projector's 768 lines hold both, not with the form
+   * above them), keeping the picture's top in view. Never scrolls up.
+   */
+  reveal() {
+    // After the first frame: the page's picture may grow when it is drawn.
+    if (this.replay) this.replay.reveal = true;
+  }
+
+  scrollIntoSight() {
+    const margin = 8;
+    const top = this.stage.getBoundingClientRect().top;
+    const bottom = $("player").querySelector(".buttons").getBoundingClientRect().bottom;
+    const down = Math.min(bottom + margin - window.innerHeight, top - margin);
+    if (down > 0) window.scrollBy({ top: down, behavior: "instant" });
   }
 
   /** Move the replay to a step (a solution button, the strip, a link in the links view). */
@@ -271,6 +291,10 @@ export class Replayer {
       replay.urlStep = step;
       replay.share = { ...replay.share, step };
       this.url.replaceSoon(replay.share);
+    }
+    if (replay.reveal) {
+      replay.reveal = false;
+      this.scrollIntoSight();
     }
   }
 }
