@@ -52,3 +52,10 @@ def test_big_examples():
         assert sudoku.is_solution(grid, solved.grids[0])
     _, hard = solve("gecode-25", max_steps=20_000)
     assert hard.outcome.status == ec.STOPPED
+
+
+@pytest.mark.parametrize("entry", examples(), ids=lambda e: e["id"])
+def test_examples_come_in_the_one_line_form_the_page_compares(entry):
+    """main.js names the example on the board by comparing this form (formatPuzzle)."""
+    grid = sudoku.parse(entry["puzzle"])
+    assert entry["puzzle"] == "".join(sudoku.symbol(d, grid.size) if d else "." for d in grid.cells)
