@@ -66,6 +66,7 @@ def test_a_header_alone_is_a_problem_with_no_solution():
     ("A B|C\n", 1, 4, "item name 'B|C' contains '|'"),
     ("A | B | C\n", 1, 7, "a second '|' in the header (the first is at column 3)"),
     ("A B\nA | B\n", 2, 3, "'|' belongs in the header only"),
+    ("A B\nA|B\n", 2, 2, "'|' belongs in the header only"),
     ("A #B\n", 1, 3, "item name '#B' starts with '#'"),
     ("A " + "x" * 101 + "\n", 1, 3, "at most 100"),
 ])

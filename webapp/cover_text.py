@@ -133,9 +133,9 @@ def parse_option(line_no: int, line: str, index: dict[str, tuple[int, int]],
     ids: list[int] = []
     first: dict[int, int] = {}
     for word, column in words(line):
-        if word == BAR:
+        if BAR in word:     # item names never hold one (check_name)
             raise CoverParseError(f"'{BAR}' belongs in the header only, not in an option",
-                                  line_no, column)
+                                  line_no, column + word.index(BAR))
         if word not in index:
             raise CoverParseError(f"{word!r} is not an item of the header (line {header_line})",
                                   line_no, column)

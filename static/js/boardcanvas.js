@@ -119,8 +119,9 @@ export class BoardCanvas {
     const cellStyle = cells.length ? getComputedStyle(cells[0]) : style;
     const digitPx = parseFloat(cellStyle.fontSize) || 16;
     const family = cellStyle.fontFamily;
-    // As app.css sizes .pencil: a box'th of the cell's text, a little larger.
-    const markPx = (digitPx / this.box) * (0.82 / 0.6);
+    // As app.css sizes .pencil: a box'th of the cell's text, a little larger,
+    // and at most half the text's size.
+    const markPx = Math.min((digitPx / this.box) * (0.82 / 0.6), digitPx * (0.3 / 0.6));
     this.fonts = {
       bold: `700 ${digitPx}px ${family}`,
       medium: `500 ${digitPx}px ${family}`,
