@@ -235,7 +235,7 @@ def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, ap
     expect(pad).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#board [data-cell='1']").tap()     # a tap on the replay edits nothing
-    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
     expect(pad).to_be_hidden()
     page.get_by_role("button", name="Edit puzzle").tap()
     expect(pad).to_be_visible()
@@ -356,7 +356,7 @@ def test_the_canvas_paints_what_the_grid_says(page: Page, api):
     # A click reaches the cell under the canvas (and says how to edit); Edit
     # puzzle leaves the replay: the canvas goes and the grid shows the givens itself.
     page.get_by_role("gridcell", name="row 1, column 2,", exact=False).click()
-    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
     page.get_by_role("button", name="Edit puzzle").click()
     expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
     assert page.evaluate(CANVAS_CELLS) is None
@@ -642,32 +642,56 @@ def test_keys_and_clicks_on_the_board_keep_the_replay(page: Page, api):
     expect_step(page, 40)
     expect(page.locator("#edit")).to_be_visible()
     expect(page.locator("#digit-pad")).to_be_hidden()
+    message_box = page.locator("#board-message").bounding_box()
+    board_box = page.locator("#board").bounding_box()
     page.locator("#board [role=gridcell]").nth(40).click()
-    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
+    # The hint sits over the board: nothing moves.
+    expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
+    assert page.locator("#board").bounding_box() == board_box
+    assert page.locator("#board-message").bounding_box() == message_box
     page.keyboard.press("ArrowRight")
     expect_step(page, 41)
     page.keyboard.press("5")
-    expect_step(page, 41)
-    assert board_symbols(page) == board_at(log, 41)
-    # A keyboard user who tabs into the grid reads it cell by cell; typing still edits nothing.
-    page.locator("#board-message").evaluate("box => { box.hidden = true; }")
-    page.locator("#board [role=gridcell][tabindex='0']").focus()
     page.keyboard.press("Delete")
-    expect(page.locator("#board-message")).to_contain_text("press Edit puzzle")
     expect_step(page, 41)
     assert board_symbols(page) == board_at(log, 41)
+    # The replayed board is out of the Tab order: every key reaches the replay.
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_have_count(0)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#board') === null")
+    page.locator("#step-slider").focus()
+    page.keyboard.press("]")
+    left_at = step_after(page, 41)
+    assert left_at > 41
 
-    page.get_by_role("button", name="Edit puzzle").click()
+    # A double click on Edit puzzle: the second click lands on nothing (Clear stays put).
+    page.get_by_role("button", name="Edit puzzle").dblclick()
     expect(page.locator("#edit")).to_be_hidden()
     expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
     assert board_symbols(page) == BERRY
     expect(page.locator("#board-message")).to_be_hidden()
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_have_count(1)
     first_blank = BERRY.index(".")
     page.locator("#board [role=gridcell]").nth(first_blank).click()
     page.keyboard.press("5")
-    assert board_symbols(page)[first_blank] == "5"
+    edited = BERRY[:first_blank] + "5" + BERRY[first_blank + 1:]
+    assert board_symbols(page) == edited
     # The puzzle on the board is no longer the example: the menu says so.
     expect(page.locator("#examples")).to_have_value("")
+
+    # The address holds the puzzle being entered: a reload keeps it, unsolved.
+    expect(page).to_have_url(re.compile(r"[?&]edit=1"))
+    page.reload()
+    expect(page.locator("#puzzle-text")).to_have_value(edited)
+    assert board_symbols(page) == edited
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+    # Back returns to the replay at the step it was left, Forward to the puzzle being entered.
+    page.go_back()
+    expect_step(page, left_at)
+    page.go_forward()
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+    assert board_symbols(page) == edited
 
 
 @pytest.mark.parametrize("width, height", [(1024, 768), (1280, 800)])
@@ -681,9 +705,9 @@ def test_after_solve_the_board_and_its_buttons_share_the_screen(browser, base_ur
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#solution-list button")).to_have_count(1)
     board = page.locator("#board").bounding_box()
-    play = page.locator("#btn-play").bounding_box()
+    buttons = page.locator("#player .buttons").bounding_box()    # play, steps and jumps
     assert board["y"] >= 0 and board["height"] >= 300
-    assert play["y"] + play["height"] <= height
+    assert buttons["y"] + buttons["height"] <= height
     context.close()
 
 

@@ -431,10 +431,10 @@ def test_newest_placement_stays_in_view_and_the_form_never_shows_a_stale_replay(
     box = page.locator("#placed").bounding_box()
     line = newest.bounding_box()
     assert box["y"] - 1 <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1
-    # The picture and the play buttons share the screen after the solve.
+    # The picture and all the player's buttons share the screen after the solve.
     picture = page.locator("#picture").bounding_box()
-    play = page.locator("#btn-play").bounding_box()
-    assert picture["y"] >= 0 and play["y"] + play["height"] <= 768
+    buttons = page.locator("#player .buttons").bounding_box()
+    assert picture["y"] >= 0 and buttons["y"] + buttons["height"] <= 768
 
     # A parameter the form refuses leaves the replay: nothing of the 8 queens stays under it.
     page.locator("#param-n").fill("25")

@@ -136,7 +136,7 @@ export class BoardView {
         const el = document.createElement("div");
         el.setAttribute("role", "gridcell");
         el.dataset.cell = String(index);
-        el.tabIndex = index === 0 ? 0 : -1;
+        el.tabIndex = index === 0 && !this.locked ? 0 : -1;
         const value = document.createElement("span");
         value.className = "value";
         el.append(value);
@@ -162,7 +162,7 @@ export class BoardView {
     if (index === this.active || !this.cells[index]) return;
     this.cells[this.active].el.tabIndex = -1;
     this.active = index;
-    this.cells[index].el.tabIndex = 0;
+    if (!this.locked) this.cells[index].el.tabIndex = 0;
   }
 
   /** Move the one Tab stop to a cell and focus it. */
@@ -215,14 +215,22 @@ export class BoardView {
       this.paint(i, symbolOf(v), cls, v ? `${symbolOf(v)}${clashes.has(i) ? ", clashes" : ""}` : "empty", 0);
     }
     this.root.classList.remove("replaying", "tone-solution");
-    this.locked = false;
+    if (this.locked) {
+      this.locked = false;
+      this.cells[this.active].el.tabIndex = 0;    // one Tab stop again, where it was
+    }
   }
 
   /** Draw one replay state, as made by replayView(). */
   showReplay(view) {
     const looks = looksOf(view);
     const marks = view.pencil;
-    this.locked = true;
+    if (!this.locked) {
+      // A replayed board is a picture: out of the Tab order, so that every
+      // key reaches the replay (the cells' labels stay readable).
+      this.locked = true;
+      this.cells[this.active].el.tabIndex = -1;
+    }
     this.root.classList.add("replaying");
     this.root.classList.toggle("tone-solution", view.tone === "solution");
     if (this.direct.matches) {

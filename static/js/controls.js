@@ -109,6 +109,10 @@ export class PlayerControls {
       "prevSolution", "nextSolution", "speed"]) {
       this.el[name].disabled = !enabled;
     }
+    if (!enabled) {
+      this.el.slider.max = "0";     // no replay: the thumb rests at the start
+      this.el.slider.value = "0";
+    }
   }
 
   /** Redraw from the timeline; `position` is {level, k, d} at the cursor (level -1: empty stack). */

@@ -302,6 +302,7 @@ function openShare(share, { push = false } = {}) {
 }
 
 window.addEventListener("popstate", (e) => {
+  player.url.cancel();    // a step waiting for the entry just left must not land on this one
   // The history entry's own state first: a long typed problem is not in its address.
   const share = (e.state && e.state.share) || readCoverShare(location.search);
   const replay = player.replay;

@@ -5,7 +5,7 @@
 // cover.js wires the exact cover page the same way.
 
 import * as api from "./api.js";
-import { SIZES, formatPuzzle, findClashes } from "./sudoku.js";
+import { SIZES, formatPuzzle, findClashes, parseEntered } from "./sudoku.js";
 import { LogFormatError } from "./steplog.js";
 import { BoardView, replayView } from "./board.js";
 import { DigitPad } from "./digitpad.js";
@@ -22,12 +22,15 @@ const page = {
   examples: [],
   pencil: false,
   pendingLoad: Promise.resolve(false),   // the puzzle text the server is reading, if any
+  atEdit: true,                 // this history entry is the puzzle being entered, not a solve
+  editPushed: false,            // … and rememberPuzzle opened it (a Solve takes its place)
+  hintTimer: 0,
 };
 
 const url = new UrlSync();
 const board = new BoardView($("board"), {
   onEdit: editCell,
-  onLocked: () => showMessage("The board is showing the replay: press Edit puzzle to change the puzzle.", "info"),
+  onLocked: () => showHint("This is the replay. To change the puzzle, press Edit puzzle."),
 });
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
@@ -42,6 +45,7 @@ const player = new Replayer({
     board.showPuzzle(page.values);
     pad.setVisible(true);
     $("edit").hidden = true;
+    showHint("");
   },
 });
 
@@ -53,6 +57,31 @@ function showMessage(lines, tone = "error") {
 
 function clearMessage() {
   showMessage([]);
+}
+
+/** A short hint over the board that moves nothing and goes by itself ("" hides it). */
+function showHint(text) {
+  const hint = $("board-hint");
+  clearTimeout(page.hintTimer);
+  hint.textContent = text;
+  hint.hidden = !text;
+  if (text) page.hintTimer = setTimeout(() => { hint.hidden = true; }, 3000);
+}
+
+/**
+ * Keep the puzzle being entered in the address (edit=1), so a reload or a
+ * link keeps it. The first change after a replay opens a history entry of its
+ * own (Back returns to the replay); later ones replace it.
+ */
+function rememberPuzzle() {
+  const share = { ...currentShare(), edit: true };
+  if (page.atEdit) {
+    url.replace(share);   // at once (keystrokes are no flood): a reload must find the last one
+  } else {
+    url.push(share);
+    page.atEdit = true;
+    page.editPushed = true;
+  }
 }
 
 // ---- entering a puzzle ---------------------------------------------------------
@@ -112,6 +141,7 @@ function editCell(cell, value) {
   $("puzzle-text").value = formatPuzzle(page.values, page.size);
   renderPuzzle();
   syncExampleMenu();
+  rememberPuzzle();
 }
 
 /**
@@ -149,10 +179,12 @@ function loadText(text, source, { keepOnError = false } = {}) {
         $("board-message").append(Object.assign(document.createElement("p"), {
           textContent: "The pasted text is in the Puzzle string box: fix it there and press Load.",
         }));
+        $("puzzle-text").focus();
       }
       return false;
     }
     loadPuzzle(puzzle.size, puzzle.grid);
+    rememberPuzzle();
     return true;
   })();
   page.pendingLoad = loading.catch(() => false);
@@ -192,6 +224,9 @@ function currentShare() {
  */
 async function solve({ push = true, step = null } = {}) {
   await page.pendingLoad;
+  // The entry opened for editing after a replay becomes this solve: Back
+  // then goes from one replay to the one before, not through every edit.
+  if (page.editPushed) push = false;
   const share = currentShare();
   const answer = await runner.run((signal) => api.solve(
     { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose }, { signal }));
@@ -228,6 +263,8 @@ function startReplay(data, share, step, push) {
   $("puzzle-text").value = data.puzzle;
   syncExampleMenu();
   $("edit").hidden = false;
+  page.atEdit = false;
+  page.editPushed = false;
   const outcome = log.outcome;
   if (outcome.status === "solved") clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
@@ -264,6 +301,7 @@ $("solve-form").addEventListener("submit", (e) => {
 
 $("clear").addEventListener("click", () => {
   loadPuzzle(page.size, null);
+  rememberPuzzle();
   board.focusCell(0);
 });
 
@@ -273,6 +311,7 @@ $("edit").addEventListener("click", () => {
   runner.cancel();
   player.leave();
   renderPuzzle();
+  rememberPuzzle();
   board.focusCell(board.active);
 });
 
@@ -281,6 +320,7 @@ for (const radio of document.querySelectorAll("input[name=size]")) {
     const size = Number(radio.value);
     if (!SIZES.includes(size) || size === page.size) return;
     loadPuzzle(size, null);
+    rememberPuzzle();
   });
 }
 
@@ -314,10 +354,24 @@ async function openShare(share, { push = false } = {}) {
   solve({ push, step: share.step });
 }
 
+/** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */
+async function openEntered(share) {
+  page.atEdit = true;
+  const entered = parseEntered(share.puzzle);
+  if (entered) loadPuzzle(entered.size, entered.values);
+  else if (!(await loadText(share.puzzle, "link's puzzle"))) return;
+  setSolutionsChoice(share.solutions);
+  $("choose").value = share.choose;
+}
+
 window.addEventListener("popstate", () => {
+  url.cancel();     // a change waiting for the entry just left must not land on this one
+  page.editPushed = false;
   const share = readShare(location.search);
   const replay = player.replay;
-  if (share && replay && sameSolve(share, replay.share)) {
+  if (share && share.edit) {
+    openEntered(share);
+  } else if (share && replay && sameSolve(share, replay.share)) {
     player.seekFromAddress(share.step ?? 0);
   } else if (share) {
     openShare(share);
@@ -325,6 +379,7 @@ window.addEventListener("popstate", () => {
     runner.cancel();
     player.leave();
     renderPuzzle();
+    page.atEdit = true;
   }
 });
 
@@ -335,4 +390,5 @@ pad.setSize(page.size);
 renderPuzzle();
 loadExamples();
 const initial = readShare(location.search);
-if (initial) openShare(initial);
+if (initial && initial.edit) openEntered(initial);
+else if (initial) openShare(initial);

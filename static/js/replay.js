@@ -197,8 +197,8 @@ export class Replayer {
   }
 
   /**
-   * Stop the replay. The address keeps naming the last solve until the next
-   * one: its history entry stays reachable with Back.
+   * Stop the replay. Its history entry keeps naming the solve and the step it
+   * was left at, reachable with Back.
    */
   leave() {
     const replay = this.replay;
@@ -213,7 +213,7 @@ export class Replayer {
     $("links-panel").hidden = true;
     this.overview.setData(null);
     this.why.showMessage("Why", this.idle.why);
-    this.url.cancel();
+    this.url.flush();     // the entry keeps the step the replay was left at
     this.onLeave();
   }
 

@@ -34,6 +34,23 @@ export function valueOfSymbol(ch, size) {
   return v >= 1 && v <= size ? v : -1;
 }
 
+/**
+ * The values of a puzzle in the one-line form formatPuzzle writes (one
+ * symbol per cell, "." for a blank), or null when the text is not in that
+ * form. Clashing givens are kept: a puzzle being entered may have them.
+ */
+export function parseEntered(text) {
+  const size = Math.round(Math.sqrt(text.length));
+  if (size * size !== text.length || !SIZES.includes(size)) return null;
+  const values = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const v = valueOfSymbol(text[i], size);
+    if (v < 0) return null;
+    values[i] = v;
+  }
+  return { size, values };
+}
+
 /** Cell name as the server writes it: r4c5 (1-based). */
 export function cellName(cell, size) {
   return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;

@@ -1,4 +1,5 @@
-// url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>;
+// url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
+// or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…. Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
@@ -9,13 +10,14 @@ export const DEFAULT_CHOOSE = "mrv";
 
 /**
  * The share state in a query string, or null when it names no puzzle:
- * {puzzle, solutions (number, or null for all), choose, step (number or null)}.
+ * {puzzle, solutions (number, or null for all), choose, step (number or
+ * null), edit (a puzzle being entered, not a solve)}.
  */
 export function readShare(search) {
   const params = new URLSearchParams(search);
   const puzzle = params.get("p");
   if (!puzzle) return null;
-  return { puzzle, ...readSettings(params) };
+  return { puzzle, ...readSettings(params), edit: params.get("edit") === "1" };
 }
 
 /** The query string for a share state ("" for none). */
@@ -24,12 +26,14 @@ export function shareQuery(share) {
   const params = new URLSearchParams();
   params.set("p", share.puzzle);
   writeSettings(params, share);
+  if (share.edit) params.set("edit", "1");
   return `?${params}`;
 }
 
 /** Whether two share states ask for the same solve (the step aside). */
 export function sameSolve(a, b) {
-  return !!a && !!b && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
+  return !!a && !!b && !a.edit && !b.edit
+    && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
 }
 
 /** The fields of the solve settings every share carries (sol, choose, step). */
@@ -113,10 +117,17 @@ export class UrlSync {
     return `${location.pathname}${this.toQuery(share)}${location.hash}`;
   }
 
-  /** A new history entry (a new solve). */
+  /** A new history entry (a new solve); a change waiting for the current one lands first. */
   push(share) {
-    this.cancel();
+    this.flush();
     history.pushState({ share }, "", this.urlFor(share));
+  }
+
+  /** Write a change still waiting for its delay into the current entry now. */
+  flush() {
+    const waiting = this.pending;
+    this.cancel();
+    if (waiting) history.replaceState({ share: waiting }, "", this.urlFor(waiting));
   }
 
   /** Replace the current entry now. */
