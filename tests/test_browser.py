@@ -642,6 +642,11 @@ def test_keys_and_clicks_on_the_board_keep_the_replay(page: Page, api):
     expect_step(page, 40)
     expect(page.locator("#edit")).to_be_visible()
     expect(page.locator("#digit-pad")).to_be_hidden()
+    # After a click on a player button and then on the board, Space plays (not that button).
+    page.get_by_role("button", name="Step back").click()
+    expect_step(page, 39)
+    page.get_by_role("button", name="Step forward").click()
+    expect_step(page, 40)
     message_box = page.locator("#board-message").bounding_box()
     board_box = page.locator("#board").bounding_box()
     page.locator("#board [role=gridcell]").nth(40).click()
@@ -649,6 +654,7 @@ def test_keys_and_clicks_on_the_board_keep_the_replay(page: Page, api):
     expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
     assert page.locator("#board").bounding_box() == board_box
     assert page.locator("#board-message").bounding_box() == message_box
+    expect(page.locator("#step-slider")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect_step(page, 41)
     page.keyboard.press("5")

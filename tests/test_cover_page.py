@@ -451,3 +451,18 @@ def test_newest_placement_stays_in_view_and_the_form_never_shows_a_stale_replay(
     page.locator("#problem").select_option("latin")
     expect(page.locator("#results")).to_be_hidden()
     expect(page.locator("#picture")).to_be_hidden()
+
+
+def test_a_problem_being_typed_survives_a_reload(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    area = page.locator("#problem-text")
+    area.fill("A B C\nA B\nC\n")
+    area.press("End")
+    page.keyboard.type("B C")
+    page.reload()
+    expect(page.locator("#problem")).to_have_value("text")
+    expect(page.locator("#problem-text")).to_have_value("A B C\nA B\nC\nB C")
+    # A link still wins over the draft.
+    page.goto("/cover?builtin=queens&n=4&sol=1&choose=mrv")
+    expect(page.locator("#problem")).to_have_value("queens")

@@ -20,6 +20,8 @@ const TEXT = "text";
 const MAX_TEXT_IN_URL = 2000;
 /** The pentominoes cover exactly this many cells: width × height must equal it. */
 const PENTOMINO_CELLS = 60;
+/** Where the problem being typed is kept for this tab, so that a reload keeps it. */
+const DRAFT_KEY = "dlx-cover-draft";
 
 const page = {
   catalogue: [],
@@ -274,7 +276,21 @@ $("problem").addEventListener("change", () => {
 
 $("params").addEventListener("input", () => checkParams());
 
+/** The problem text typed in this tab before a reload, or null (storage may be off). */
+function readDraft() {
+  try {
+    return sessionStorage.getItem(DRAFT_KEY);
+  } catch {
+    return null;
+  }
+}
+
 $("problem-text").addEventListener("input", () => {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, $("problem-text").value);
+  } catch {
+    // No storage (private mode, quota): the text is only lost on a reload.
+  }
   // The error named a place in the old text; it may no longer be there.
   if (!$("text-error").hidden) {
     say($("text-error"), []);
@@ -326,7 +342,13 @@ async function start() {
     return;
   }
   // The catalogue may arrive after the user picked a problem: keep their choice.
-  if (!page.picked) $("problem").value = specOf("knuth") ? "knuth" : TEXT;
+  const draft = readDraft();
+  if (!page.picked && draft !== null) {
+    $("problem").value = TEXT;           // a reload while typing: the text comes back
+    $("problem-text").value = draft;
+  } else if (!page.picked) {
+    $("problem").value = specOf("knuth") ? "knuth" : TEXT;
+  }
   showProblemFields();
 }
 

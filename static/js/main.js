@@ -305,6 +305,12 @@ $("clear").addEventListener("click", () => {
   board.focusCell(0);
 });
 
+// A click on the replayed board hands the keys to the replay: Space then
+// plays, rather than pressing again the player button clicked last.
+$("board").addEventListener("mousedown", () => {
+  if (player.replay) $("step-slider").focus({ preventScroll: true });
+});
+
 // Leave the replay for the puzzle it solved, to change it (keys on the board
 // edit nothing during a replay: a stray digit must not throw a replay away).
 $("edit").addEventListener("click", () => {
