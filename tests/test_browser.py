@@ -927,3 +927,26 @@ def test_markup_typed_anywhere_is_shown_as_text(page: Page):
     expect(page.locator("#board-message")).to_be_visible()
     assert page.evaluate("window.__xss") is None
     assert page.locator("#bold").count() == 0 and page.locator("main img, body img").count() == 0
+
+
+def test_a_narrow_screen_shows_the_why_under_the_step_label(browser, base_url, api):
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    dead = next(i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5)
+    first = explain_step(log, dead)[0]
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step={dead}")
+    expect_step(page, dead)
+    expect(page.locator("#step-why")).to_be_visible()
+    expect(page.locator("#step-why")).to_have_text(first)
+    assert first.startswith("Dead end")
+    # Stepping keeps it in step with the why panel.
+    page.get_by_role("button", name="Step forward").click()
+    expect(page.locator("#step-why")).to_have_text(explain_step(log, dead + 1)[0])
+    context.close()
+    # A wide screen has the why panel beside the board: no caption.
+    page = browser.new_page(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step={dead}")
+    expect_step(page, dead)
+    expect(page.locator("#step-why")).to_be_hidden()
+    page.close()

@@ -207,6 +207,7 @@ export class Replayer {
     this.replay = null;
     this.controls.setEnabled(false);
     $("step-label").textContent = this.idle.label;
+    $("step-why").textContent = "";
     this.results.hide();
     this.matrix.setLog(null);
     this.links.setLog(null);
@@ -269,6 +270,7 @@ export class Replayer {
       const explanation = explainStep(log, state);
       this.drawStep(log, state, explanation, step);
       this.why.show(explanation, step);
+      $("step-why").textContent = explanation.sentences.length ? explanation.sentences[0].text : "";
       this.matrix.show(state);
       this.results.markStep(step);
       replay.drawnStep = step;
