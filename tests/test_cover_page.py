@@ -466,3 +466,39 @@ def test_a_problem_being_typed_survives_a_reload(page: Page):
     # A link still wins over the draft.
     page.goto("/cover?builtin=queens&n=4&sol=1&choose=mrv")
     expect(page.locator("#problem")).to_have_value("queens")
+
+
+def test_edits_over_a_replay_survive_a_reload_and_back_forward(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    area = page.locator("#problem-text")
+    area.fill("A B C\nA B\nC\n")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#results")).to_be_visible()
+    solved_url = page.url
+    area.press("Control+End")
+    page.keyboard.type("B C\n")
+    edited = "A B C\nA B\nC\nB C\n"
+
+    # A reload replays the problem the address names and keeps the edits in the text.
+    page.reload()
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#problem-text")).to_have_value(edited)
+    expect(page.locator("#text-error")).to_contain_text("Your edits since the last Solve are kept")
+    assert page.url == solved_url
+
+    # Away to a built-in and back: the edits come back again.
+    page.goto("/cover?builtin=queens&n=4&sol=1&choose=mrv")
+    expect(page.locator("#problem")).to_have_value("queens")
+    page.go_back()
+    expect(page.locator("#problem")).to_have_value("text")
+    expect(page.locator("#problem-text")).to_have_value(edited)
+
+    # Solving the edits makes them the problem: nothing is kept over it any more.
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#text-error")).to_be_hidden()
+    page.wait_for_function("url => location.href !== url", arg=solved_url)
+    page.reload()
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#problem-text")).to_have_value(edited)
+    expect(page.locator("#text-error")).to_be_hidden()

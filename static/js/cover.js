@@ -276,18 +276,35 @@ $("problem").addEventListener("change", () => {
 
 $("params").addEventListener("input", () => checkParams());
 
-/** The problem text typed in this tab before a reload, or null (storage may be off). */
+/**
+ * The problem text typed in this tab before a reload, as { text, base }: base is
+ * the typed problem whose replay was on screen while it was typed (null: none).
+ * Null when nothing was typed or storage is off.
+ */
 function readDraft() {
+  let raw = null;
   try {
-    return sessionStorage.getItem(DRAFT_KEY);
+    raw = sessionStorage.getItem(DRAFT_KEY);
   } catch {
     return null;
   }
+  if (raw === null) return null;
+  try {
+    const draft = JSON.parse(raw);
+    if (draft && typeof draft.text === "string") {
+      return { text: draft.text, base: typeof draft.base === "string" ? draft.base : null };
+    }
+  } catch {
+    // An older page kept the bare text.
+  }
+  return { text: raw, base: null };
 }
 
 $("problem-text").addEventListener("input", () => {
+  const shown = player.replay ? player.replay.share : null;
+  const draft = { text: $("problem-text").value, base: shown && !shown.builtin ? shown.text : null };
   try {
-    sessionStorage.setItem(DRAFT_KEY, $("problem-text").value);
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
   } catch {
     // No storage (private mode, quota): the text is only lost on a reload.
   }
@@ -297,6 +314,15 @@ $("problem-text").addEventListener("input", () => {
     $("problem-text").removeAttribute("aria-invalid");
   }
 });
+
+/**
+ * Edits typed over the replay of this typed problem and not solved yet (a
+ * reload, or Back then Forward, came back to that replay), or null.
+ */
+function editsOver(share) {
+  const draft = readDraft();
+  return draft && draft.base === share.text && draft.text !== share.text ? draft.text : null;
+}
 
 /** Fill the form from a share state, solve, and land on its step. */
 function openShare(share, { push = false } = {}) {
@@ -314,7 +340,20 @@ function openShare(share, { push = false } = {}) {
   }
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
-  solve({ push, step: share.step });
+  const edits = share.builtin ? null : editsOver(share);
+  const solved = solve({ push, step: share.step });
+  // The link's problem is replayed; the user's unsolved edits of it come back to the text.
+  if (edits !== null) solved.then(() => keepEdits(share.text, edits));
+}
+
+function keepEdits(solvedText, edits) {
+  const area = $("problem-text");
+  if ($("problem").value !== TEXT || area.value !== solvedText) return;   // the user moved on meanwhile
+  area.value = edits;
+  if (player.replay) {
+    say($("text-error"), ["Your edits since the last Solve are kept here; the replay is of the problem as it was "
+      + "solved. Press Solve to run the edited text."], "info");
+  }
 }
 
 window.addEventListener("popstate", (e) => {
@@ -345,7 +384,7 @@ async function start() {
   const draft = readDraft();
   if (!page.picked && draft !== null) {
     $("problem").value = TEXT;           // a reload while typing: the text comes back
-    $("problem-text").value = draft;
+    $("problem-text").value = draft.text;
   } else if (!page.picked) {
     $("problem").value = specOf("knuth") ? "knuth" : TEXT;
   }
