@@ -180,6 +180,8 @@ class Matrix:
         # the order in which backing up from x uncovers them.
         self.covers = [tuple(top[q] for q in t) for t in others]
         self.uncovers = [tuple(reversed(t)) for t in self.covers]
+        # Primary items with no option at all: counted once here, not per search.
+        self.zeros = sum(1 for i in range(problem.primary) if not length[i])
 
 
 @dataclass
@@ -246,7 +248,7 @@ class Search:
         # How many uncovered primary items have no option left. While it is 0,
         # the first item with one option is the leftmost minimum: the choice
         # loop can stop there instead of scanning every item.
-        self.zeros = [sum(1 for i in range(problem.primary) if not self.len[i])]
+        self.zeros = [m.zeros]
         self.cover, self.uncover = self._updates()
 
     # -- the two primitive updates ---------------------------------------
