@@ -370,6 +370,13 @@ def test_bad_text_shows_its_line_and_column_and_keeps_the_text(page: Page):
     expect(page.locator("#problem-text")).to_have_value(bad)
     expect(page.locator("#problem-text")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#results")).to_be_hidden()
+    # The fault is selected in the text, counted in characters as the server counts them.
+    selected = "() => { const a = document.getElementById('problem-text'); return a.value.slice(a.selectionStart, a.selectionEnd); }"
+    assert page.evaluate(selected) == "Q"
+    page.locator("#problem-text").fill("🙂 A\n🙂 Z\n")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#text-error")).to_contain_text("line 2, column 3")
+    assert page.evaluate(selected) == "Z"
 
     # Pentominoes need width × height = 60: said before any request, and Solve does nothing.
     page.locator("#problem").select_option("pentominoes")
@@ -502,3 +509,45 @@ def test_edits_over_a_replay_survive_a_reload_and_back_forward(page: Page):
     expect(page.locator("#results")).to_be_visible()
     expect(page.locator("#problem-text")).to_have_value(edited)
     expect(page.locator("#text-error")).to_be_hidden()
+
+
+def test_a_problem_picked_after_a_solve_is_what_a_reload_reopens(page: Page):
+    page.goto("/cover?builtin=queens&n=5&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    page.locator("#problem").select_option("text")
+    expect(page.locator("#results")).to_be_hidden()
+    page.locator("#problem-text").fill("X Y\nX\nY\n# my work\n")
+    assert "problem=text" in page.url
+    page.reload()
+    expect(page.locator("#problem")).to_have_value("text")
+    expect(page.locator("#problem-text")).to_have_value("X Y\nX\nY\n# my work\n")
+    expect(page.locator("#results")).to_be_hidden()
+    # The solve left behind keeps its own entry: Back replays it, Forward comes back to the text.
+    page.go_back()
+    expect(page.locator("#problem")).to_have_value("queens")
+    expect(page.locator("#results")).to_be_visible()
+    page.go_forward()
+    expect(page.locator("#problem")).to_have_value("text")
+    expect(page.locator("#results")).to_be_hidden()
+    expect(page.locator("#problem-text")).to_have_value("X Y\nX\nY\n# my work\n")
+
+
+def test_back_to_an_earlier_typed_problem_brings_its_text_back(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    area = page.locator("#problem-text")
+    first, second = "A B\nA B\n", "P Q\nP\nQ\nP Q\n"
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    area.fill(first)
+    solve.click()
+    expect(page.locator("#placed li")).to_have_text(["level 0: A B"])
+    area.fill(second)
+    solve.click()
+    expect(page.locator("#placed li")).to_have_count(2)
+    page.go_back()
+    expect(page.locator("#placed li")).to_have_text(["level 0: A B"])
+    expect(area).to_have_value(first)
+    expect(page.locator("#text-error")).to_be_hidden()
+    page.go_forward()
+    expect(page.locator("#placed li")).to_have_count(2)
+    expect(area).to_have_value(second)

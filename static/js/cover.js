@@ -10,7 +10,7 @@ import { LogFormatError } from "./steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
-import { UrlSync, readCoverShare, coverShareQuery, sameCoverSolve } from "./url.js";
+import { UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -207,13 +207,18 @@ function showSolveError(data, share) {
   }
 }
 
-/** Put the text cursor at a line and column (both from 1) so the fault is in view. */
+/**
+ * Select the character at a line and column (both from 1, counted in characters
+ * as the server counts them: an emoji is one, though two UTF-16 units here).
+ */
 function selectPosition(area, line, column) {
   const lines = area.value.split("\n");
   let offset = 0;
   for (let k = 0; k < line - 1 && k < lines.length; k++) offset += lines[k].length + 1;
-  offset += Math.max(0, column - 1);
-  area.setSelectionRange(offset, offset + 1);
+  const chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
+  offset += chars.slice(0, Math.max(0, column - 1)).join("").length;
+  const width = (chars[column - 1] || " ").length;
+  area.setSelectionRange(offset, offset + width);
 }
 
 // ---- the replay --------------------------------------------------------------------
@@ -227,6 +232,8 @@ function startReplay(data, share, step, push) {
     say($("message"), `The server's step log could not be read: ${err.message}`);
     return;
   }
+  // The text solved has no unsolved edits: Back to another solve must not bring it back as such.
+  if (!share.builtin) saveDraft(share.text, share.text);
   const outcome = log.outcome;
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
@@ -269,10 +276,33 @@ $("problem").addEventListener("change", () => {
   page.picked = true;
   runner.cancel();
   player.leave();     // its replay is of the problem just left
+  rememberPick($("problem").value);
   clearMessages();
   showProblemFields();
   if ($("problem").value === TEXT) $("problem-text").focus();
 });
+
+/**
+ * The address names the problem just picked, so that a reload reopens it (and
+ * a typed one's draft) rather than the solve left behind; that solve keeps its
+ * own history entry for Back.
+ */
+function rememberPick(id) {
+  const url = `${location.pathname}${coverPickQuery(id)}${location.hash}`;
+  if (readCoverShare(location.search)) history.pushState({ pick: id }, "", url);
+  else history.replaceState({ pick: id }, "", url);
+}
+
+/** Show a picked, unsolved problem (from the address): a typed one with this tab's draft. */
+function showPick(id) {
+  if (id !== TEXT && !specOf(id)) return false;
+  $("problem").value = id;
+  const draft = readDraft();
+  if (id === TEXT && draft !== null) $("problem-text").value = draft.text;
+  clearMessages();
+  showProblemFields();
+  return true;
+}
 
 $("params").addEventListener("input", () => checkParams());
 
@@ -300,14 +330,18 @@ function readDraft() {
   return { text: raw, base: null };
 }
 
-$("problem-text").addEventListener("input", () => {
-  const shown = player.replay ? player.replay.share : null;
-  const draft = { text: $("problem-text").value, base: shown && !shown.builtin ? shown.text : null };
+/** Keep the text typed in this tab, and the typed problem replayed while it was typed (base). */
+function saveDraft(text, base) {
   try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ text, base }));
   } catch {
     // No storage (private mode, quota): the text is only lost on a reload.
   }
+}
+
+$("problem-text").addEventListener("input", () => {
+  const shown = player.replay ? player.replay.share : null;
+  saveDraft($("problem-text").value, shown && !shown.builtin ? shown.text : null);
   // The error named a place in the old text; it may no longer be there.
   if (!$("text-error").hidden) {
     say($("text-error"), []);
@@ -350,6 +384,7 @@ function keepEdits(solvedText, edits) {
   const area = $("problem-text");
   if ($("problem").value !== TEXT || area.value !== solvedText) return;   // the user moved on meanwhile
   area.value = edits;
+  saveDraft(edits, solvedText);     // the replay's start saved the solved text over them
   if (player.replay) {
     say($("text-error"), ["Your edits since the last Solve are kept here; the replay is of the problem as it was "
       + "solved. Press Solve to run the edited text."], "info");
@@ -368,6 +403,7 @@ window.addEventListener("popstate", (e) => {
   } else {
     runner.cancel();
     player.leave();
+    showPick(readCoverPick(location.search));
   }
 });
 
@@ -381,11 +417,17 @@ async function start() {
     return;
   }
   // The catalogue may arrive after the user picked a problem: keep their choice.
+  if (page.picked) {
+    showProblemFields();
+    return;
+  }
+  const pick = readCoverPick(location.search);
+  if (pick !== null && showPick(pick)) return;
   const draft = readDraft();
-  if (!page.picked && draft !== null) {
+  if (draft !== null) {
     $("problem").value = TEXT;           // a reload while typing: the text comes back
     $("problem-text").value = draft.text;
-  } else if (!page.picked) {
+  } else {
     $("problem").value = specOf("knuth") ? "knuth" : TEXT;
   }
   showProblemFields();

@@ -1,7 +1,8 @@
 // url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
 // or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
-// or ?text=<problem>&sol=…. Reading and writing them, with pushState for a new
+// or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
+// solved yet. Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
 // of history calls).
 
@@ -90,6 +91,20 @@ export function coverShareQuery(share) {
   }
   writeSettings(params, share);
   return `?${params}`;
+}
+
+/**
+ * The problem picked on the exact cover page but not solved yet (?problem=<id>,
+ * "text" for a typed one), or null.
+ */
+export function readCoverPick(search) {
+  const share = readCoverShare(search);
+  return share ? null : new URLSearchParams(search).get("problem");
+}
+
+/** The query string of a picked, unsolved problem. */
+export function coverPickQuery(id) {
+  return `?${new URLSearchParams({ problem: id })}`;
 }
 
 /** Whether two cover share states ask for the same solve (the step aside). */
