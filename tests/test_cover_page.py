@@ -551,3 +551,23 @@ def test_back_to_an_earlier_typed_problem_brings_its_text_back(page: Page):
     page.go_forward()
     expect(page.locator("#placed li")).to_have_count(2)
     expect(area).to_have_value(second)
+
+
+def test_long_item_names_above_the_matrix_do_not_run_together(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    page.locator("#problem-text").fill(
+        "monday tuesday wednesday | projector_of_the_big_room\nmonday tuesday\n"
+        "tuesday wednesday projector_of_the_big_room\nmonday\nwednesday projector_of_the_big_room\ntuesday\n")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    heads = page.locator("#picture .item-name")
+    expect(heads).to_have_count(4)
+    shown = heads.evaluate_all("heads => heads.map((h) => h.firstChild.textContent)")   # the name, not its tooltip
+    assert shown == ["monday", "tuesday", "wednesday", "projector_o…"]
+    assert page.locator("#picture .item-name title").all_text_contents()[3] == "projector_of_the_big_room"
+    boxes = [heads.nth(k).bounding_box() for k in range(4)]
+    for a, b in zip(boxes, boxes[1:]):
+        assert a["x"] + a["width"] <= b["x"], f"{a} runs into {b}"
+    # Every name sits above the first option's row.
+    first_row = page.locator("#picture .option-row").first.bounding_box()
+    assert all(box["y"] + box["height"] <= first_row["y"] + 1 for box in boxes)

@@ -15,6 +15,8 @@ const HUES = 12;
 /** The largest typed problem drawn as a 0/1 matrix. */
 export const MATRIX_MAX_ITEMS = 40;
 export const MATRIX_MAX_OPTIONS = 60;
+/** Item names longer than this are cut (with …) above the matrix's columns; the full name is the tooltip. */
+const MATRIX_NAME_CHARS = 12;
 
 function svg(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG, tag);
@@ -118,16 +120,26 @@ export class PictureView {
   buildMatrix(log) {
     const unit = 26;
     const labelWidth = 30;
-    const headHeight = 44;
     const columns = log.items.length;
     const rows = log.options.length;
+    // Names of one or two characters fit across a column; longer ones stand upright
+    // (a column is narrower than "mon", and side by side they would run together).
+    const shown = log.items.map((name) => [...name].length > MATRIX_NAME_CHARS
+      ? `${[...name].slice(0, MATRIX_NAME_CHARS - 1).join("")}…` : name);
+    const upright = shown.some((name) => [...name].length > 2);
+    const longest = Math.max(...shown.map((name) => [...name].length));
+    const headHeight = upright ? 16 + longest * 9 : 44;
     const root = svg("svg", {
       viewBox: `0 0 ${labelWidth + columns * unit + 4} ${headHeight + rows * unit + 4}`,
       class: "picture-svg matrix", role: "img",
     }, this.root);
     this.columnHeads = log.items.map((name, i) => {
-      const t = svg("text", { x: labelWidth + i * unit + unit / 2, y: headHeight - 10, class: "item-name" }, root);
-      t.textContent = name.length > 4 ? `${name.slice(0, 3)}…` : name;
+      const x = labelWidth + i * unit + unit / 2;
+      const y = headHeight - 10;
+      const t = upright
+        ? svg("text", { x: x + 5, y, class: "item-name upright", transform: `rotate(-90 ${x + 5} ${y})` }, root)
+        : svg("text", { x, y, class: "item-name" }, root);
+      t.textContent = shown[i];
       const title = svg("title", {}, t);
       title.textContent = name;
       return t;
@@ -233,9 +245,6 @@ export class PictureView {
       if (o === newest) cls += " newest";
       if (row.getAttribute("class") !== cls) row.setAttribute("class", cls);
     });
-    this.columnHeads.forEach((head, i) => {
-      const cls = state.covered[i] ? "item-name covered" : "item-name";
-      if (head.getAttribute("class") !== cls) head.setAttribute("class", cls);
-    });
+    this.columnHeads.forEach((head, i) => head.classList.toggle("covered", !!state.covered[i]));
   }
 }
