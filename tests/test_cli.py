@@ -26,8 +26,9 @@ def test_solve_a_file_reports_bad_lines_and_solves_the_rest(tmp_path):
     path.write_text("\n".join([good[0], "# a comment", "12?" + "." * 78, good[1], "", good[2], "." * 80]) + "\n")
     result = run("solve", str(path), "--stats", "--progress")
     assert result.returncode == 1
-    assert "line 3: bad character '?' at line 1, column 3" in result.stderr
+    assert "error: line 3, column 3: bad character '?': use 1-9" in result.stderr    # one line number, not two
     assert "line 7: found 80 cells" in result.stderr
+    assert "error: 2 of 5 lines could not be read" in result.stderr
     assert "5/5 100%" in result.stderr                 # the progress bar reached the end
     solutions = [line for line in result.stdout.splitlines() if not line.startswith("#")]
     assert len(solutions) == 3
@@ -52,6 +53,7 @@ def test_no_solution_and_budget_are_said_plainly():
     assert result.returncode == 0 and "No solution" in result.stdout
     hard = run("solve", puzzle_lines("gecode_25x25.txt")[0], "--max-steps", "20000")
     assert "Stopped at the step budget of 20,000 steps" in hard.stdout
+    assert "replayed" not in hard.stdout          # the command line has no replay
 
 
 def test_standard_input_and_grid_output():
@@ -75,3 +77,55 @@ def test_usage_errors_exit_non_zero():
     assert run("log", BERRY).returncode == 2
     bad = run("solve", "5" + "." * 5 + "5" + "." * 74)
     assert bad.returncode == 1 and "r1c1 and r1c7 both hold 5 (row 1)" in bad.stderr
+    assert "could not be read" not in bad.stderr      # one puzzle: its error says it all
+
+
+def test_a_missing_file_or_a_directory_is_named_as_such(tmp_path):
+    missing = run("solve", str(tmp_path / "nonexist.txt"))
+    assert missing.returncode == 1
+    assert f"error: '{tmp_path / 'nonexist.txt'}' is no file, and as a puzzle: bad character '/'" in missing.stderr
+    assert "is no file, and as a puzzle: found 12 cells" in run("log", "nonexist.txt", "-o", "x.json").stderr
+    folder = run("solve", str(tmp_path))
+    assert folder.returncode == 1 and f"error: {tmp_path} is a directory, not a file of puzzles" in folder.stderr
+
+
+def test_counts_from_a_file_name_their_lines(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(["." * 16, "x" * 16, BERRY, NO_SOLUTION]) + "\n")
+    result = run("solve", str(path), "--count")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == ["line 1: 288", "line 3: 1", "line 4: 0"]
+
+
+def interrupt_after(args, ready=None, seconds=0.0, timeout=60):
+    """Run the command line, press Ctrl-C once `ready(stderr so far)` holds (or after
+    some seconds), and wait for it to end."""
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "webapp", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    seen = ""
+    time.sleep(seconds)
+    while ready is not None and not ready(seen) and proc.poll() is None:
+        seen += proc.stderr.read(1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=timeout)
+    return proc.returncode, out, seen + err
+
+
+def test_ctrl_c_ends_a_batch_cleanly_with_totals(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzle_lines("royle17_sample1000.txt") * 20) + "\n")
+    status, out, err = interrupt_after(["solve", str(path), "--stats", "--progress", "--count"],
+                                       lambda seen: "/20000" in seen)
+    assert status == 130, err
+    assert "Traceback" not in err and "interrupted: stopped after" in err and "of 20000 puzzles" in err
+    assert "# puzzles:" in out and "puzzles/s overall" in out
+
+
+def test_ctrl_c_ends_a_cover_count_cleanly():
+    # Nothing reaches stderr before the count ends: wait long enough for the search to start.
+    status, out, err = interrupt_after(["cover", "--builtin", "pentominoes", "--count"], seconds=3)
+    assert status == 130, err
+    assert "Traceback" not in err and "interrupted:" in err and "nodes tried" in err
+    assert out.strip().endswith("+") or out.strip().endswith("?")

@@ -81,7 +81,7 @@ def test_bad_character_names_character_and_position():
 
 
 def test_digit_too_large_for_the_size():
-    with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 stands for 10.*1 to 9"):
+    with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 is not a digit of a 9×9 puzzle, which takes 1 to 9$"):
         sudoku.parse("A" + "." * 80)
 
 
@@ -248,3 +248,10 @@ def test_relabelling_digits_keeps_the_number_of_solutions(grid, rnd):
     count_other = sudoku.solve(other, max_solutions=None, max_steps=300_000).outcome
     assert count.complete and count_other.complete
     assert count.stats.solutions == count_other.stats.solutions
+
+
+def test_a_letter_beyond_the_size_names_the_digits_of_that_size():
+    with pytest.raises(sudoku.ParseError, match=r"'H' .* 16×16 puzzle, which takes 1 to 9 and A to G$"):
+        sudoku.parse("H" + "." * 255)
+    with pytest.raises(sudoku.ParseError, match=r"'37' at line 1, column 1 .* 36×36 puzzle, which takes 1 to 36$"):
+        sudoku.parse(" ".join(["37"] + ["0"] * 1295))

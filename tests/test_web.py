@@ -69,6 +69,21 @@ def test_client_cannot_exceed_the_server_caps():
     assert body["outcome"]["limit"] == "steps" and body["stats"]["steps"] < 2200
 
 
+def test_all_solutions_stop_at_the_server_cap_and_say_so():
+    from webapp import create_app
+    client = create_app({"TESTING": True, "SOLVE_MAX_SOLUTIONS": 5}).test_client()
+    assert "all (up to 5)" in client.get("/").get_data(as_text=True)       # the menu names the cap
+    for url, body in (("/api/solve", {"puzzle": "." * 16}), ("/api/cover", {"builtin": "queens", "params": {"n": 8}})):
+        answer = client.post(url, json={**body, "solutions": None}).get_json()
+        assert len(answer["solutions"]) == 5 and answer["outcome"]["limit"] == "solutions"
+        message = answer["outcome"]["message"]
+        assert "the most the server finds in one solve" in message and "not unique" not in message
+        assert answer["log"]["outcome"]["message"] == message
+        # Asking for 5 is the user's own limit: no word of a cap.
+        asked = client.post(url, json={**body, "solutions": 5}).get_json()["outcome"]["message"]
+        assert "stopped at the limit of 5: the solution is not unique" in asked
+
+
 def test_first_item_choice(client):
     mrv = solve(client, puzzle=BERRY, record=False).get_json()
     first = solve(client, puzzle=BERRY, choose="first", record=False).get_json()

@@ -13,9 +13,11 @@ Glossary
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,15 +89,58 @@ def positive_float(text: str) -> float:
     return value
 
 
+class SourceError(Exception):
+    """A source that is neither a file of puzzles nor a puzzle."""
+
+
 def read_source(source: str) -> tuple[list[tuple[int | None, str]], bool]:
     """The entries of a source and whether it was a file (or stdin)."""
     if source == "-":
         return numbered(sys.stdin.read()), True
     path = Path(source)
     looks_like_path = len(source) < 256 and not any(c in source for c in "\n|")
+    if looks_like_path and path.is_dir():
+        raise SourceError(f"{source} is a directory, not a file of puzzles")
     if looks_like_path and path.is_file():
         return numbered(path.read_text(encoding="utf-8", errors="replace")), True
     return [(None, source)], False
+
+
+def entry_error(line: int | None, error: sudoku.ParseError, source: str) -> str:
+    """What is wrong with one entry, said once: 'line 6, column 3: …' for a line of a file."""
+    if line is None:
+        if len(source.split()) == 1 and not Path(source).exists():
+            # One word that is no puzzle may be a file name with a typo.
+            return f"{source!r} is no file, and as a puzzle: {error.message}"
+        return error.message
+    if error.position and error.position[0] == 1:
+        column = error.position[1]
+        return f"line {line}, column {column}: " + error.message.replace(f" at line 1, column {column}", "", 1)
+    return f"line {line}: {error.message}"
+
+
+@contextmanager
+def interruptible():
+    """A flag that Ctrl-C raises (a second Ctrl-C stops at once), for a clean stop."""
+    pressed = []
+
+    def on_interrupt(signum, frame):
+        if pressed:
+            raise KeyboardInterrupt
+        pressed.append(signum)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    except ValueError:          # not the main thread: Ctrl-C keeps its usual meaning
+        yield lambda: False
+        return
+    try:
+        yield lambda: bool(pressed)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+INTERRUPTED = 130      # the shell's status for a command stopped by Ctrl-C
 
 
 def numbered(text: str) -> list[tuple[int, str]]:
@@ -176,23 +221,33 @@ def where(line: int | None) -> str:
 
 
 def run_solve(args) -> int:
-    """The solve command; 1 when any entry failed to parse."""
+    """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
     entries, from_file = read_source(args.source)
+    with interruptible() as interrupted:
+        return solve_entries(args, entries, from_file, interrupted)
+
+
+def solve_entries(args, entries, from_file: bool, interrupted) -> int:
+    """Solve each entry, printing as it goes; Ctrl-C ends the puzzle at hand and the run."""
     limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
     limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
-              "choose": args.choose, "keep": 0 if args.count else None}
+              "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted}
     show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
     progress = Progress(len(entries), show_progress)
     totals = Totals()
     start = time.perf_counter()
     out = sys.stdout
-    for done, (line, text) in enumerate(entries, start=1):
+    done = 0
+    for line, text in entries:
+        if interrupted():
+            break
+        done += 1
         try:
             grid = sudoku.parse(text)
         except sudoku.ParseError as error:
             totals.failed += 1
             progress.clear()
-            print(f"error: {where(line)}{error.message}", file=sys.stderr)
+            print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
             progress.update(done)
             continue
         solved = sudoku.solve(grid, **limits)
@@ -203,15 +258,15 @@ def run_solve(args) -> int:
         totals.add(outcome)
         if args.count:
             exact = "" if outcome.complete else "+" if outcome.stats.solutions else "?"
-            print(f"{outcome.stats.solutions}{exact}", file=out)
+            # From a file, each count names its line: bad lines print none.
+            print(f"{where(line)}{outcome.stats.solutions}{exact}", file=out)
         else:
             for g in solved.grids:
                 print(sudoku.format_grid(g, "grid" if args.grid else "line"), file=out)
                 if args.grid:
                     print(file=out)
             if not solved.grids or outcome.status == ec.STOPPED:
-                print(f"# {where(line)}{outcome_message(outcome)}",
-                      file=out)
+                print(f"# {where(line)}{outcome_message(outcome, replayable=False)}", file=out)
         if args.stats:
             s = outcome.stats
             print(f"# {where(line)}{outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
@@ -222,8 +277,12 @@ def run_solve(args) -> int:
     if args.stats:
         for text in totals.lines(time.perf_counter() - start):
             print(text, file=out)
-    if totals.failed:
-        print(f"error: {totals.failed} of {len(entries)} entries could not be read", file=sys.stderr)
+    if interrupted():
+        print(f"interrupted: stopped after {done} of {len(entries)} "
+              f"puzzle{'s' if len(entries) != 1 else ''}", file=sys.stderr)
+        return INTERRUPTED
+    if totals.failed and from_file:
+        print(f"error: {totals.failed} of {len(entries)} lines could not be read", file=sys.stderr)
     return 1 if totals.failed else 0
 
 
@@ -237,7 +296,7 @@ def run_log(args) -> int:
     try:
         grid = sudoku.parse(text)
     except sudoku.ParseError as error:
-        print(f"error: {where(line)}{error.message}", file=sys.stderr)
+        print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
         return 1
     recording = ec.Recording()
     limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
@@ -334,18 +393,24 @@ def run_cover(args) -> int:
             print(cover_text.format_option(problem, k), file=out)
 
     limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
-    outcome = ec.Search(problem).run(max_solutions=limit, max_steps=args.max_steps, max_seconds=args.max_seconds,
-                                     choose=args.choose, keep=0, on_solution=None if args.count else show)
+    with interruptible() as interrupted:
+        outcome = ec.Search(problem).run(max_solutions=limit, max_steps=args.max_steps,
+                                         max_seconds=args.max_seconds, choose=args.choose, keep=0,
+                                         on_solution=None if args.count else show, cancelled=interrupted)
     s = outcome.stats
     if args.count:
         print(f"{s.solutions}{'' if outcome.complete else '+' if s.solutions else '?'}", file=out)
     elif not s.solutions or outcome.status == ec.STOPPED:
         if shown:
             print(file=out)
-        print(f"# {outcome_message(outcome)}", file=out)
+        print(f"# {outcome_message(outcome, replayable=False)}", file=out)
     if args.stats:
         print(f"# {outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, {s.nodes} nodes, "
               f"{s.dead_ends} dead ends, {s.steps} steps, {s.seconds * 1e3:.2f} ms", file=out)
+    if outcome.limit == ec.LIMIT_CANCELLED:
+        print(f"interrupted: {s.solutions} solution{'s' if s.solutions != 1 else ''} found, "
+              f"{s.nodes:,} nodes tried", file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 
@@ -358,6 +423,12 @@ def main(argv=None) -> int:
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:       # a second Ctrl-C, or one outside a search
+        print("\ninterrupted", file=sys.stderr)
+        return INTERRUPTED
+    except SourceError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -128,8 +128,13 @@ def back_to_line(phrases, level: int, k: int, d: int, option: int) -> str:
 OVER_LINE = "The search is over."
 
 
-def outcome_message(outcome: ec.Outcome) -> str:
-    """The outcome of a search in plain words."""
+def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: bool = False) -> str:
+    """The outcome of a search in plain words.
+
+    replayable: the steps were recorded for a replay (the page; not the command
+    line). asked_all: every solution was asked for, and max_solutions is the
+    server's cap rather than the user's choice.
+    """
     max_solutions = outcome.settings.get("max_solutions")
     max_steps = outcome.settings.get("max_steps")
     max_seconds = outcome.settings.get("max_seconds")
@@ -143,12 +148,16 @@ def outcome_message(outcome: ec.Outcome) -> str:
     if outcome.status == ec.SOLVED:
         if max_solutions == 1:
             return "Solved: found a solution (the search stopped at the first; uniqueness not checked)."
-        return f"Solved: found {found} {plural}, stopped at the limit of {max_solutions}: the puzzle is not unique."
+        if asked_all:
+            return (f"Solved: found {found:,} {plural} and stopped there, the most the server finds in one solve; "
+                    "there may be more (the command line's --count finds them all).")
+        return f"Solved: found {found} {plural}, stopped at the limit of {max_solutions}: the solution is not unique."
     so_far = f"found {found} {plural} so far" if found else "no solution found so far"
+    replay = " The steps recorded can still be replayed." if replayable else ""
     if outcome.limit == ec.LIMIT_STEPS:
         return (f"Stopped at the step budget of {max_steps:,} steps before the search ended; "
-                f"{so_far}. The steps recorded can still be replayed.")
+                f"{so_far}.{replay}")
     if outcome.limit == ec.LIMIT_TIME:
         return (f"Stopped at the time limit of {max_seconds:g} s before the search ended; "
-                f"{so_far}. The steps recorded can still be replayed.")
+                f"{so_far}.{replay}")
     return f"Stopped before the search ended (cancelled); {so_far}."

@@ -27,8 +27,8 @@ class LogError(ValueError):
 
 
 def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome: ec.Outcome,
-          about: dict) -> dict:
-    """The step log of one recorded search."""
+          about: dict, message: str | None = None) -> dict:
+    """The step log of one recorded search (message: the outcome in words, if not the usual one)."""
     stats = outcome.stats
     return {
         "format": FORMAT,
@@ -45,7 +45,7 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "sizes": recording.sizes,
         "solutions": outcome.solutions,
         "outcome": {"status": outcome.status, "complete": outcome.complete,
-                    "limit": outcome.limit, "message": outcome_message(outcome)},
+                    "limit": outcome.limit, "message": message or outcome_message(outcome)},
         "stats": stats_dict(stats),
     }
 

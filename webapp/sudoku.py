@@ -64,6 +64,13 @@ def symbol(d: int, size: int) -> str:
     return SYMBOLS[d - 1] if size <= len(SYMBOLS) else str(d)
 
 
+def symbol_range(size: int) -> str:
+    """The digits of a grid of this size in words: '1 to 9', '1 to 9 and A to G', '1 to 36'."""
+    if size <= 9 or size > len(SYMBOLS):
+        return f"1 to {size}"
+    return f"1 to 9 and A to {SYMBOLS[size - 1]}"
+
+
 def cell_name(cell: int, size: int) -> str:
     """'r4c5' for a cell index."""
     return f"r{cell // size + 1}c{cell % size + 1}"
@@ -110,8 +117,8 @@ def parse(text: str, check: bool = True) -> Grid:
     size = n * n
     for value, shown, (line, column) in cells:
         if value > size:
-            raise ParseError(f"{shown!r} at line {line}, column {column} stands for {value}, "
-                             f"but a {size}×{size} puzzle takes 1 to {size}", position=(line, column))
+            raise ParseError(f"{shown!r} at line {line}, column {column} is not a digit of a {size}×{size} "
+                             f"puzzle, which takes {symbol_range(size)}", position=(line, column))
     grid = Grid(n, tuple(v for v, _, _ in cells))
     if check:
         check_givens(grid)

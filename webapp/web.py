@@ -32,6 +32,12 @@ def cap(name: str):
     return current_app.config.get(name, DEFAULTS[name])
 
 
+@bp.app_context_processor
+def page_caps():
+    """The caps a page names (the most solutions "all" finds)."""
+    return {"max_solutions": cap("SOLVE_MAX_SOLUTIONS")}
+
+
 @bp.get("/")
 def index():
     """The visualizer page."""
@@ -85,7 +91,7 @@ def api_solve():
     for g in solved.grids:          # every answer is checked independently
         if not sudoku.is_solution(grid, g):
             raise RuntimeError("the solver returned a grid that is not a solution")
-    message = outcome_message(outcome)
+    message = outcome_message(outcome, asked_all="solutions" in body and body["solutions"] is None)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
@@ -97,7 +103,7 @@ def api_solve():
         answer["log"] = steplog.build(
             sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
             recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
-                                 "puzzle": answer["puzzle"]})
+                                 "puzzle": answer["puzzle"]}, message)
     response = current_app.response_class(steplog.dumps(answer), mimetype="application/json")
     return response
 
@@ -139,15 +145,16 @@ def api_cover():
     choose, recording = read_choice(body)
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
+    message = outcome_message(outcome, asked_all="solutions" in body and body["solutions"] is None)
     answer = {
         "title": about["title"], "problem": about,
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
-                    "message": outcome_message(outcome)},
+                    "message": message},
         "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
     if recording is not None:
-        answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about)
+        answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
     return current_app.response_class(steplog.dumps(answer), mimetype="application/json")
 
 
