@@ -84,6 +84,11 @@ def test_all_solutions_stop_at_the_server_cap_and_say_so():
         assert "stopped at the limit of 5: the solution is not unique" in asked
 
 
+def test_a_body_that_is_no_object_names_the_fields_of_its_endpoint(client):
+    assert "with a \"puzzle\" field" in client.post("/api/solve", json=[1]).get_json()["error"]
+    assert "with a \"text\" or a \"builtin\" field" in client.post("/api/cover", json=[1]).get_json()["error"]
+
+
 def test_first_item_choice(client):
     mrv = solve(client, puzzle=BERRY, record=False).get_json()
     first = solve(client, puzzle=BERRY, choose="first", record=False).get_json()

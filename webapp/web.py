@@ -117,7 +117,7 @@ def api_cover_builtins():
 @bp.post("/api/cover")
 def api_cover():
     """Solve any exact cover problem (Knuth's text format, or a built-in) with its step log."""
-    body = read_body()
+    body = read_body("a \"text\" or a \"builtin\" field")
     builtin = None
     if "builtin" in body:
         params = body.get("params", {})
@@ -181,15 +181,15 @@ def note_cancelled(outcome: ec.Outcome) -> None:
         current_app.logger.info("solve cancelled: the client went away after %d steps", outcome.stats.steps)
 
 
-def read_body() -> dict:
-    """The JSON object of the request, or a clear error."""
+def read_body(fields: str = "a \"puzzle\" field") -> dict:
+    """The JSON object of the request, or a clear error naming the fields it needs."""
     if not request.is_json:
         raise RequestError("send the request as JSON (Content-Type: application/json)", status=415)
     body = request.get_json(silent=True)
     if body is None:
         raise RequestError("the body is not valid JSON")
     if not isinstance(body, dict):
-        raise RequestError("the body must be a JSON object with a \"puzzle\" field")
+        raise RequestError(f"the body must be a JSON object with {fields}")
     return body
 
 
