@@ -571,3 +571,12 @@ def test_long_item_names_above_the_matrix_do_not_run_together(page: Page):
     # Every name sits above the first option's row.
     first_row = page.locator("#picture .option-row").first.bounding_box()
     assert all(box["y"] + box["height"] <= first_row["y"] + 1 for box in boxes)
+
+
+def test_a_problem_too_large_to_send_is_refused_in_words_and_kept(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    page.evaluate("() => { document.getElementById('problem-text').value = 'A B\\n' + 'A\\n'.repeat(140000); }")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#message")).to_contain_text("larger than the 256 KB this server takes")
+    assert page.evaluate("() => document.getElementById('problem-text').value.length") == 4 + 2 * 140000

@@ -246,7 +246,12 @@ def request_error(error: RequestError):
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
     """Every HTTP error as JSON with a message."""
-    return jsonify(error=f"{error.code} {error.name}: {error.description}", field=None, cells=[],
+    description = error.description
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if error.code == 413 and limit:
+        description = (f"the request is larger than the {limit // 1024:,} KB this server takes; "
+                       "a problem that large can be solved with the command line")
+    return jsonify(error=f"{error.code} {error.name}: {description}", field=None, cells=[],
                    position=None), error.code
 
 
