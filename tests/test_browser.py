@@ -163,15 +163,17 @@ def type_on_board(page: Page, puzzle: str, size: int):
             page.keyboard.press("Home")
 
 
-def paste(page: Page, text: str):
-    """A paste on the page itself (not in a field), as Ctrl+V would send it."""
+def paste(page: Page, text: str, on_focus: bool = False):
+    """A paste on the page itself (not in a field), as Ctrl+V would send it
+    (on_focus: to the element in focus, as when a board cell has it)."""
     page.evaluate(
-        """(text) => {
+        """([text, onFocus]) => {
             const data = new DataTransfer();
             data.setData('text/plain', text);
-            document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+            const target = onFocus ? document.activeElement : document.body;
+            target.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
         }""",
-        text,
+        [text, on_focus],
     )
 
 
@@ -951,3 +953,81 @@ def test_a_narrow_screen_shows_the_why_under_the_step_label(browser, base_url, a
     expect_step(page, dead)
     expect(page.locator("#step-why")).to_be_hidden()
     page.close()
+
+
+def test_a_whole_new_puzzle_keeps_the_typed_one_a_back_away(page: Page):
+    page.goto("/")
+    expect(page.locator("#examples option")).not_to_have_count(1)
+    board = page.locator("#board [role=gridcell]")
+    board.first.click()
+    for key in ("5", "ArrowRight", "3", "ArrowRight", "7"):
+        page.keyboard.press(key)
+    typed = "537" + "." * 78
+    expect(page).to_have_url(re.compile(r"edit=1"))
+    # The arrow keys on the size choice switch sizes at once; the typed puzzle is one Back away.
+    page.locator("input[name=size][value='9']").focus()
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_count(256)
+    page.keyboard.press("ArrowLeft")
+    expect(board).to_have_count(81)
+    page.go_back()
+    expect(board).to_have_count(81)
+    assert board_symbols(page) == typed
+
+    # Browsing the examples with the arrow keys: one entry for the typed puzzle, none per example.
+    page.locator("#examples").select_option("berry")
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+    page.locator("#examples").select_option("naive-worst")
+    expect(page.locator("#puzzle-text")).to_have_value(NAIVE_WORST)
+    page.go_back()
+    expect(page.locator("#puzzle-text")).to_have_value(typed)
+    assert board_symbols(page) == typed
+
+    # Clear is undone by Back too.
+    page.get_by_role("button", name="Clear", exact=True).click()
+    assert board_symbols(page) == "." * 81
+    page.go_back()
+    assert board_symbols(page) == typed
+
+    # One symbol pasted on the board fills the cell in focus, like typing it.
+    board.nth(4).click()
+    paste(page, "9", on_focus=True)
+    expect(board.nth(4)).to_have_text("9")
+    expect(page.locator("#board-message")).to_be_hidden()
+
+
+def test_text_not_loaded_yet_and_a_bad_links_puzzle_are_kept(page: Page):
+    page.goto("/")
+    box = page.locator("#puzzle-text")
+    typo = BERRY[:60] + "q" + BERRY[61:]
+    box.fill(typo)
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.locator("#board-message")).to_contain_text("line 1, column 61")
+    expect(page.locator("#board-message")).to_contain_text("'q' at line 1, column 61 is not a digit of a 9×9 puzzle")
+    page.reload()
+    expect(box).to_have_value(typo)
+
+    # A link whose puzzle cannot be read: the message, and its text in the box to fix.
+    page.goto("/?p=12x4&sol=1&choose=mrv&step=3")
+    expect(page.locator("#board-message")).to_contain_text("Could not read the link's puzzle")
+    expect(page.locator("#board-message")).to_contain_text("The link's puzzle is in the Puzzle string box")
+    expect(box).to_have_value("12x4")
+
+
+def test_bad_link_settings_are_named_with_what_was_used(page: Page, api):
+    steps = len(solve_via_api(api, BERRY)["log"]["events"])
+    page.goto(f"/?p={BERRY}&sol=abc&choose=xyz&step=-5")
+    expect_step(page, 0, steps)
+    message = page.locator("#board-message")
+    expect(message).to_contain_text("sol=abc is not a number of solutions (1, 2, … or all): 1 is used.")
+    expect(message).to_contain_text("choose=xyz is not an item choice (mrv or first)")
+    expect(message).to_contain_text("step=-5 is before the first step: step 0 is shown.")
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=999999")
+    expect_step(page, steps, steps)
+    expect(message).to_contain_text(f"step=999999 is past the last step ({steps:,}): the last step is shown.")
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=12.5")
+    expect(message).to_contain_text("step=12.5 is not a step number")
+    # A sound link says nothing of the kind.
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=10")
+    expect_step(page, 10, steps)
+    expect(message).to_be_hidden()

@@ -580,3 +580,11 @@ def test_a_problem_too_large_to_send_is_refused_in_words_and_kept(page: Page):
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#message")).to_contain_text("larger than the 256 KB this server takes")
     assert page.evaluate("() => document.getElementById('problem-text').value.length") == 4 + 2 * 140000
+
+
+def test_bad_link_settings_are_named_on_the_cover_page_too(page: Page):
+    page.goto("/cover?builtin=queens&n=4&sol=abc&choose=mrv&step=-3")
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#message")).to_contain_text("sol=abc is not a number of solutions")
+    expect(page.locator("#message")).to_contain_text("step=-3 is before the first step: step 0 is shown.")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 0 of "))

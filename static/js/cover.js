@@ -10,7 +10,9 @@ import { LogFormatError } from "./steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
-import { UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery } from "./url.js";
+import {
+  UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes,
+} from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -376,8 +378,19 @@ function openShare(share, { push = false } = {}) {
   $("choose").value = share.choose;
   const edits = share.builtin ? null : editsOver(share);
   const solved = solve({ push, step: share.step });
-  // The link's problem is replayed; the user's unsolved edits of it come back to the text.
-  if (edits !== null) solved.then(() => keepEdits(share.text, edits));
+  solved.then(() => {
+    // The link's problem is replayed; the user's unsolved edits of it come back to the text.
+    if (edits !== null) keepEdits(share.text, edits);
+    addNotes(linkNotes(share, player.replay ? player.replay.log.stepCount : null));
+  });
+}
+
+/** Notes under any message already shown above the picture. */
+function addNotes(notes) {
+  if (!notes.length) return;
+  const box = $("message");
+  if (box.hidden) say(box, notes, "warning");
+  else box.append(...notes.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
 }
 
 function keepEdits(solvedText, edits) {

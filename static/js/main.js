@@ -5,11 +5,11 @@
 // cover.js wires the exact cover page the same way.
 
 import * as api from "./api.js";
-import { SIZES, formatPuzzle, findClashes, parseEntered } from "./sudoku.js";
+import { SIZES, formatPuzzle, findClashes, parseEntered, valueOfSymbol } from "./sudoku.js";
 import { LogFormatError } from "./steplog.js";
 import { BoardView, replayView } from "./board.js";
 import { DigitPad } from "./digitpad.js";
-import { UrlSync, readShare, sameSolve } from "./url.js";
+import { UrlSync, readShare, sameSolve, linkNotes } from "./url.js";
 import { downloadJson } from "./results.js";
 import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
 
@@ -73,9 +73,9 @@ function showHint(text) {
  * link keeps it. The first change after a replay opens a history entry of its
  * own (Back returns to the replay); later ones replace it.
  */
-function rememberPuzzle() {
+function rememberPuzzle({ keepLeft = false } = {}) {
   const share = { ...currentShare(), edit: true };
-  if (page.atEdit) {
+  if (page.atEdit && !keepLeft) {
     url.replace(share);   // at once (keystrokes are no flood): a reload must find the last one
   } else {
     url.push(share);
@@ -115,6 +115,29 @@ function syncExampleMenu() {
   $("examples").value = example ? example.id : "";
   note.textContent = example ? example.note : "";
   note.hidden = !(example && example.note);
+}
+
+/**
+ * Whether the puzzle on the board is work of the user's that replacing it
+ * would lose: a digit anywhere, and not an example as the menu loaded it.
+ */
+function holdsWork() {
+  if (!page.values.some((v) => v)) return false;
+  const line = formatPuzzle(page.values, page.size);
+  return !page.examples.some((x) => x.size === page.size && x.puzzle === line);
+}
+
+/**
+ * Put a whole new puzzle on the board (a size, an example, a paste, Load,
+ * Clear) and into the address. Typed work it replaces keeps a history entry
+ * of its own, so Back brings it back; browsing the examples or the sizes
+ * with the arrow keys adds no entry per step.
+ */
+function replacePuzzle(size, values) {
+  const before = formatPuzzle(page.values, page.size);
+  const keepLeft = holdsWork();
+  loadPuzzle(size, values);
+  rememberPuzzle({ keepLeft: keepLeft && formatPuzzle(page.values, page.size) !== before });
 }
 
 /** Replace the puzzle (size and values), leaving any replay. */
@@ -163,28 +186,63 @@ async function readText(text, source) {
   return answer.data;
 }
 
+/** Where the Puzzle string box's text is kept for this tab, with the board it was typed beside. */
+const TEXT_DRAFT_KEY = "dlx-puzzle-text";
+
+/** Keep what the Puzzle string box holds, so that a reload keeps text not loaded yet. */
+function saveTextDraft() {
+  try {
+    sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({
+      text: $("puzzle-text").value, board: formatPuzzle(page.values, page.size),
+    }));
+  } catch {
+    // No storage (private mode, quota): the box is only lost on a reload.
+  }
+}
+
+/** After a reload: the box's text comes back if it was typed beside the puzzle now on the board. */
+function restoreTextDraft() {
+  let draft = null;
+  try {
+    draft = JSON.parse(sessionStorage.getItem(TEXT_DRAFT_KEY) || "null");
+  } catch {
+    return;
+  }
+  if (!draft || typeof draft.text !== "string" || draft.board !== formatPuzzle(page.values, page.size)) return;
+  $("puzzle-text").value = draft.text;
+}
+
+/**
+ * Text that could not be read (a paste, a link's puzzle) goes into the text
+ * field, where the line and column the message names can be seen and fixed.
+ */
+function keepUnread(text, source) {
+  $("puzzle-text").value = text;
+  saveTextDraft();
+  $("board-message").append(Object.assign(document.createElement("p"), {
+    textContent: `The ${source} is in the Puzzle string box: fix it there and press Load.`,
+  }));
+  $("puzzle-text").focus();
+}
+
 /**
  * Load text onto the board (see readText). A Solve pressed while the server
  * is still reading waits for it (pendingLoad): it means the puzzle just chosen,
  * not the one it replaces.
  */
-function loadText(text, source, { keepOnError = false } = {}) {
+function loadText(text, source, { keepOnError = false, fromHistory = false } = {}) {
   const loading = (async () => {
     const puzzle = await readText(text, source);
     if (!puzzle) {
-      // A paste that cannot be read goes into the text field, where the
-      // line and column the message names can be seen and fixed.
-      if (keepOnError) {
-        $("puzzle-text").value = text;
-        $("board-message").append(Object.assign(document.createElement("p"), {
-          textContent: "The pasted text is in the Puzzle string box: fix it there and press Load.",
-        }));
-        $("puzzle-text").focus();
-      }
+      if (keepOnError) keepUnread(text, source);
       return false;
     }
-    loadPuzzle(puzzle.size, puzzle.grid);
-    rememberPuzzle();
+    if (fromHistory) {
+      loadPuzzle(puzzle.size, puzzle.grid);   // Back or a link: this entry's own puzzle
+      rememberPuzzle();
+    } else {
+      replacePuzzle(puzzle.size, puzzle.grid);
+    }
     return true;
   })();
   page.pendingLoad = loading.catch(() => false);
@@ -286,8 +344,17 @@ document.addEventListener("paste", (e) => {
   const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
   if (!text) return;
   e.preventDefault();
+  // One symbol pasted on the board fills the cell in focus, as typing it would.
+  const symbol = text.trim();
+  if ($("board").contains(e.target) && !player.replay && symbol.length === 1
+      && valueOfSymbol(symbol, page.size) >= 0) {
+    editCell(board.active, valueOfSymbol(symbol, page.size));
+    return;
+  }
   loadText(text, "pasted puzzle", { keepOnError: true });
 });
+
+$("puzzle-text").addEventListener("input", saveTextDraft);
 
 $("load-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -300,8 +367,7 @@ $("solve-form").addEventListener("submit", (e) => {
 });
 
 $("clear").addEventListener("click", () => {
-  loadPuzzle(page.size, null);
-  rememberPuzzle();
+  replacePuzzle(page.size, null);
   board.focusCell(0);
 });
 
@@ -325,8 +391,7 @@ for (const radio of document.querySelectorAll("input[name=size]")) {
   radio.addEventListener("change", () => {
     const size = Number(radio.value);
     if (!SIZES.includes(size) || size === page.size) return;
-    loadPuzzle(size, null);
-    rememberPuzzle();
+    replacePuzzle(size, null);
   });
 }
 
@@ -353,11 +418,23 @@ $("download-stats").addEventListener("click", () => {
 /** Open a shared state: fill the board and options, solve, land on its step. */
 async function openShare(share, { push = false } = {}) {
   const puzzle = await readText(share.puzzle, "link's puzzle");
-  if (!puzzle) return;
+  if (!puzzle) {
+    keepUnread(share.puzzle, "link's puzzle");
+    return;
+  }
   loadPuzzle(puzzle.size, puzzle.grid);
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
-  solve({ push, step: share.step });
+  await solve({ push, step: share.step });
+  addNotes(linkNotes(share, player.replay ? player.replay.log.stepCount : null));
+}
+
+/** Notes under any message already shown next to the board. */
+function addNotes(notes) {
+  if (!notes.length) return;
+  const box = $("board-message");
+  if (box.hidden) say(box, notes, "warning");
+  else box.append(...notes.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
 }
 
 /** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */
@@ -365,9 +442,10 @@ async function openEntered(share) {
   page.atEdit = true;
   const entered = parseEntered(share.puzzle);
   if (entered) loadPuzzle(entered.size, entered.values);
-  else if (!(await loadText(share.puzzle, "link's puzzle"))) return;
+  else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) return;
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
+  addNotes(linkNotes(share, null));
 }
 
 window.addEventListener("popstate", () => {
@@ -396,5 +474,7 @@ pad.setSize(page.size);
 renderPuzzle();
 loadExamples();
 const initial = readShare(location.search);
-if (initial && initial.edit) openEntered(initial);
-else if (initial) openShare(initial);
+let opening = Promise.resolve();
+if (initial && initial.edit) opening = openEntered(initial);
+else if (initial) opening = openShare(initial);
+opening.then(restoreTextDraft);

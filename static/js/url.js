@@ -37,16 +37,45 @@ export function sameSolve(a, b) {
     && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
 }
 
-/** The fields of the solve settings every share carries (sol, choose, step). */
+/**
+ * The fields of the solve settings every share carries (sol, choose, step),
+ * and notes on the values a link gets wrong (each is replaced by a sound one).
+ */
 function readSettings(params) {
+  const notes = [];
+  const shown = (text) => (text.length > 24 ? `${text.slice(0, 24)}…` : text);
   const sol = params.get("sol");
   let solutions = DEFAULT_SOLUTIONS;
   if (sol === "all") solutions = null;
-  else if (sol && /^\d+$/.test(sol) && Number(sol) >= 1) solutions = Number(sol);
-  const choose = params.get("choose") === "first" ? "first" : DEFAULT_CHOOSE;
+  else if (sol !== null && /^\d+$/.test(sol) && Number(sol) >= 1) solutions = Number(sol);
+  else if (sol !== null) notes.push(`sol=${shown(sol)} is not a number of solutions (1, 2, … or all): 1 is used.`);
+  const chosen = params.get("choose");
+  const choose = chosen === "first" ? "first" : DEFAULT_CHOOSE;
+  if (chosen !== null && chosen !== "first" && chosen !== DEFAULT_CHOOSE) {
+    notes.push(`choose=${shown(chosen)} is not an item choice (mrv or first): fewest options first is used.`);
+  }
   const stepText = params.get("step");
-  const step = stepText && /^\d+$/.test(stepText) ? Number(stepText) : null;
-  return { solutions, choose, step };
+  let step = null;
+  if (stepText !== null && /^\d+$/.test(stepText)) step = Number(stepText);
+  else if (stepText !== null && /^-\d+$/.test(stepText)) {
+    step = 0;
+    notes.push(`step=${shown(stepText)} is before the first step: step 0 is shown.`);
+  } else if (stepText !== null) {
+    notes.push(`step=${shown(stepText)} is not a step number: the replay opens where a solve does.`);
+  }
+  return { solutions, choose, step, notes };
+}
+
+/**
+ * What a link asked for that could not be had (a bad sol, choose or step, or
+ * a step past lastStep, the replay's last), each with what was used instead.
+ */
+export function linkNotes(share, lastStep = null) {
+  const notes = [...(share.notes || [])];
+  if (lastStep !== null && share.step !== null && share.step > lastStep) {
+    notes.push(`step=${share.step} is past the last step (${lastStep.toLocaleString("en")}): the last step is shown.`);
+  }
+  return notes;
 }
 
 function writeSettings(params, share) {
