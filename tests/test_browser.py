@@ -293,6 +293,18 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     assert why_sentences(page) == explain_step(log, first_dead)
     # The item that ran out is highlighted as a dead end on the board.
     assert marked_cells(page, ".cell.unit.dead") == unit_cells(log["events"][first_dead - 1] >> 3, 9)
+    # The back-up after it: label and why panel name the same level, the one being left.
+    backup = next(i + 1 for i, code in enumerate(log["events"]) if i >= first_dead and code & 7 == 6)
+    leaving = log["events"][backup - 1] >> 3
+    for _ in range(backup - first_dead):
+        page.keyboard.press("ArrowRight")
+    expect_step(page, backup)
+    expect(page.locator("#step-label")).to_have_text(
+        re.compile(rf"· back up from level {leaving} to {leaving - 1}$"))
+    assert why_sentences(page)[0] == f"Level {leaving} has no option left to try: back up."
+    page.keyboard.press("d")
+    page.keyboard.press("D")
+    expect_step(page, first_dead)
 
     # Three dead ends later, and back to the previous one: still word for word.
     dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5]
@@ -635,6 +647,7 @@ def test_no_solution_and_stopped_searches_say_so(page: Page):
     # The last step leaves level 0: the why panel says the search is over, not "back up".
     expect(page.locator("#why")).to_contain_text(
         "Level 0 has no option left to try: the search is over. No solution: the search tried every possibility.")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"· level 0 has no option left: search over$"))
 
 
 def test_keys_and_clicks_on_the_board_keep_the_replay(page: Page, api):

@@ -115,7 +115,10 @@ export class PlayerControls {
     }
   }
 
-  /** Redraw from the timeline; `position` is {level, k, d} at the cursor (level -1: empty stack). */
+  /**
+   * Redraw from the timeline; `position` is {level, k, d, leaving} at the cursor
+   * (level -1: empty stack; leaving: the level a back-up step leaves, else null).
+   */
   render(t, position) {
     const el = this.el;
     const set = (key, value, apply) => {
@@ -129,7 +132,9 @@ export class PlayerControls {
       el.slider.setAttribute("aria-valuetext", `step ${v} of ${t.stepCount}`);
     });
     const parts = [`step ${t.cursor} of ${t.stepCount}`];
-    if (position.level >= 0) parts.push(`level ${position.level}`, optionWords(position.k, position.d));
+    if (position.leaving > 0) parts.push(`back up from level ${position.leaving} to ${position.leaving - 1}`);
+    else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
+    else if (position.level >= 0) parts.push(`level ${position.level}`, optionWords(position.k, position.d));
     set("label", parts.join(" · "), (v) => { el.label.textContent = v; });
     set("playing", t.playing, (v) => {
       el.play.textContent = v ? "Pause" : "Play";

@@ -14,7 +14,7 @@
 //   landing  the step a new replay opens on: the one asked for, else the
 //            first solution, else the last step.
 
-import { loadStepLog } from "./steplog.js";
+import { BACKUP, loadStepLog } from "./steplog.js";
 import { explainStep } from "./explain.js";
 import { Timeline } from "./timeline.js";
 import { WhyPanel } from "./why.js";
@@ -284,7 +284,10 @@ export class Replayer {
       });
       replay.drawnLinks = step;
     }
-    this.controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d } : { level: -1, k: 0, d: 0 });
+    // A back-up step names the level it leaves, as the why panel does (the stack already lost it).
+    const leaving = log.kindAt(step) === BACKUP ? log.argAt(step) : null;
+    this.controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d, leaving }
+      : { level: -1, k: 0, d: 0, leaving });
     // Screen readers hear the why panel when stepping, not a flood while playing.
     const live = timeline.playing ? "off" : "polite";
     if (this.why.root.getAttribute("aria-live") !== live) this.why.root.setAttribute("aria-live", live);
