@@ -1044,3 +1044,29 @@ def test_bad_link_settings_are_named_with_what_was_used(page: Page, api):
     page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=10")
     expect_step(page, 10, steps)
     expect(message).to_be_hidden()
+
+
+def test_options_changed_during_a_replay_say_they_wait_for_solve(page: Page):
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=5")
+    expect_step(page, 5)
+    note = page.locator("#options-note")
+    expect(note).to_be_hidden()
+    page.locator("#solutions").select_option("2")
+    expect(note).to_be_visible()
+    expect(note).to_have_text("Options changed: press Solve to replay with them.")
+    page.locator("#solutions").select_option("1")
+    expect(note).to_be_hidden()
+    page.locator("#choose").select_option("first")
+    expect(note).to_be_visible()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page).to_have_url(re.compile(r"choose=first"))
+    expect(note).to_be_hidden()
+
+    # While a puzzle is being entered, the options go into its address: a reload keeps them.
+    page.get_by_role("button", name="Edit puzzle", exact=True).click()
+    page.locator("#solutions").select_option("10")
+    expect(page).to_have_url(re.compile(r"sol=10&choose=first&edit=1"))
+    page.reload()
+    expect(page.locator("#solutions")).to_have_value("10")
+    expect(page.locator("#choose")).to_have_value("first")
+    expect(note).to_be_hidden()

@@ -405,6 +405,13 @@ $("examples").addEventListener("change", async () => {
   await loadText(example.puzzle, "example");
 });
 
+// Options chosen while entering a puzzle go into its address: a reload keeps them.
+for (const id of ["solutions", "choose"]) {
+  $(id).addEventListener("change", () => {
+    if (page.atEdit && !player.replay) rememberPuzzle();
+  });
+}
+
 $("download-stats").addEventListener("click", () => {
   const replay = player.replay;
   if (!replay) return;

@@ -155,6 +155,16 @@ export class Replayer {
     });
     this.controls.setEnabled(false);
     this.matrix.setLog(null);
+    // Options changed during a replay apply to the next Solve: say so, or the
+    // menus would name a solve other than the one on screen.
+    for (const id of ["solutions", "choose"]) $(id).addEventListener("change", () => this.noteOptions());
+  }
+
+  /** Show the "press Solve" note while the options differ from the replay's. */
+  noteOptions() {
+    const share = this.replay ? this.replay.share : null;
+    const differ = !!share && (chosenSolutions() !== share.solutions || $("choose").value !== share.choose);
+    $("options-note").hidden = !differ;
   }
 
   /**
@@ -188,6 +198,7 @@ export class Replayer {
       solutions: log.solutionSteps, maxHeight: log.maxHeight,
     });
     this.controls.reset();
+    this.noteOptions();
     this.controls.setEnabled(true);
     timeline.setSpeed(Number($("speed").value) || timeline.speed);
     timeline.subscribe((t) => this.draw(t));
@@ -214,6 +225,7 @@ export class Replayer {
     $("links-panel").hidden = true;
     this.overview.setData(null);
     this.why.showMessage("Why", this.idle.why);
+    this.noteOptions();
     this.url.flush();     // the entry keeps the step the replay was left at
     this.onLeave();
   }
