@@ -1070,3 +1070,27 @@ def test_options_changed_during_a_replay_say_they_wait_for_solve(page: Page):
     expect(page.locator("#solutions")).to_have_value("10")
     expect(page.locator("#choose")).to_have_value("first")
     expect(note).to_be_hidden()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme):
+    """The newest placement's digit, small on a 25×25 board, stays readable (WCAG AA 4.5:1)."""
+    context = browser.new_context(base_url=base_url, color_scheme=scheme)
+    page = context.new_page()
+    page.goto("/")
+    colours = page.evaluate("""() => { const s = getComputedStyle(document.documentElement);
+        return ['--placed', '--given', '--newest-bg', '--cell-bg'].map((v) => s.getPropertyValue(v).trim()); }""")
+    placed, given, newest, cell = colours
+
+    def luminance(hex_colour):
+        channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a, b):
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    assert contrast(placed, newest) >= 4.5 and contrast(given, newest) >= 4.5
+    assert contrast(newest, cell) >= 1.25         # the newest cell still stands out (hue does the rest)
+    context.close()
