@@ -293,7 +293,8 @@ async function solve({ push = true, step = null } = {}) {
     player.leave();
     page.serverCells = new Set(Array.isArray(answer.data.cells) ? answer.data.cells : []);
     renderPuzzle();
-    showMessage(answer.data.error, "error");
+    // Clashing givens are already listed one by one (the server names only the first).
+    if (!findClashes(page.values, page.size).messages.length) showMessage(answer.data.error, "error");
     return;
   }
   startReplay(answer.data, share, step, push);
