@@ -588,3 +588,32 @@ def test_bad_link_settings_are_named_on_the_cover_page_too(page: Page):
     expect(page.locator("#message")).to_contain_text("sol=abc is not a number of solutions")
     expect(page.locator("#message")).to_contain_text("step=-3 is before the first step: step 0 is shown.")
     expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 0 of "))
+
+
+def test_a_dead_end_marks_where_its_item_could_have_gone(page: Page, api):
+    log = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=2)["log"]
+    problem = problems.make("queens", n=6).problem
+    events = kinds_and_args(log)
+    dead = [(s, arg) for s, (kind, arg) in enumerate(events, 1) if kind == ec.DEAD_END]
+    step, item = dead[0]
+    page.goto(f"/cover?builtin=queens&n=6&sol=2&choose=mrv&step={step}")
+    expect_step(page, step)
+    # A row or column that ran out: every square of it, where a queen could have stood.
+    expected = {divmod(o, 6) for o, items in enumerate(problem.options) if item in items}
+    assert len(expected) == 6
+    expect(page.locator("#picture rect.dead")).to_have_count(6)
+    assert picture_squares(page, ".dead") == expected
+    page.locator("#step-slider").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#picture rect.dead")).to_have_count(0)
+
+    # Pentominoes: a cell of the box that no piece can cover any more is that one square.
+    log = cover_via_api(api, builtin="pentominoes", params={"width": 20, "height": 3}, solutions=1)["log"]
+    cells_dead = [(s, arg) for s, (kind, arg) in enumerate(kinds_and_args(log), 1)
+                  if kind == ec.DEAD_END and not log["items"][arg].isalpha()]
+    step, item = cells_dead[0]
+    page.goto(f"/cover?builtin=pentominoes&width=20&height=3&all_orientations=false&sol=1&choose=mrv&step={step}")
+    expect_step(page, step)
+    expect(page.locator("#picture rect.dead")).to_have_count(1)
+    row, col = re.fullmatch(r"r(\d+)c(\d+)", log["items"][item]).groups()
+    assert picture_squares(page, ".dead") == {(int(row) - 1, int(col) - 1)}

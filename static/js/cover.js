@@ -41,7 +41,9 @@ const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url: new UrlSync(250, shareAddress),
   idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
-  drawStep: (log, state) => picture.show(log.placed(state), newestOption(state), state),
+  // At a dead end the picture marks where the item that ran out could have gone.
+  drawStep: (log, state, explanation) => picture.show(log.placed(state), newestOption(state), state,
+    explanation.kind === "dead-end" ? explanation.item : -1),
   stage: document.querySelector(".picture-wrap"),
   onLeave: () => {
     picture.setPicture(null, null);

@@ -41,6 +41,8 @@ export class PictureView {
     this.list = list;
     this.picture = null;
     this.log = null;
+    this.squares = null;
+    this.dead = new Set();     // squares of the item that ran out, at a dead end
   }
 
   /** Build the empty picture of a problem (null: no picture). */
@@ -48,6 +50,8 @@ export class PictureView {
     this.picture = picture;
     this.log = log;
     this.shownKey = null;
+    this.squares = null;
+    this.dead = new Set();
     this.root.replaceChildren();
     this.list.replaceChildren();
     this.root.hidden = !picture;
@@ -165,16 +169,41 @@ export class PictureView {
    * @param {number} newest the option placed last (-1: none)
    * @param {object} state the replay state (for covered items and live options)
    */
-  show(placed, newest, state) {
-    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${state.step}`;
+  show(placed, newest, state, deadItem = -1) {
+    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${state.step}|${deadItem}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.showList(placed, newest);
     const picture = this.picture;
     if (!picture) return;
+    this.dead = this.squaresOf(deadItem);
     if (picture.kind === "queens") this.showQueens(placed, newest);
     else if (picture.kind === "pieces" || picture.kind === "latin") this.showCells(placed, newest);
-    else if (picture.kind === "matrix") this.showMatrix(placed, newest, state);
+    else if (picture.kind === "matrix") this.showMatrix(placed, newest, state, deadItem);
+  }
+
+  /**
+   * The squares of the picture that an item stands for (-1: none), found from
+   * its options: the square they all share (a cell of the box), else every
+   * square they could take (a queen's row or column, a symbol's row). An item
+   * that could go nearly anywhere (a pentomino) marks nothing.
+   */
+  squaresOf(item) {
+    const squares = new Set();
+    if (item < 0 || !this.squares || this.picture.kind === "matrix") return squares;
+    const parts = this.picture.parts;
+    const cellsOf = (o) => (this.picture.kind === "queens" ? [parts[o]] : parts[o])
+      .map(([r, c]) => r * this.width + c);
+    let shared = null;
+    const all = new Set();
+    this.log.options.forEach((items, o) => {
+      if (!items.includes(item)) return;
+      const cells = cellsOf(o);
+      for (const cell of cells) all.add(cell);
+      shared = shared === null ? new Set(cells) : new Set(cells.filter((cell) => shared.has(cell)));
+    });
+    if (shared && shared.size) return shared;
+    return all.size * 2 <= this.squares.length ? all : squares;
   }
 
   showList(placed, newest) {
@@ -208,6 +237,7 @@ export class PictureView {
       if (text.textContent !== content) text.textContent = content;
       const square = this.squares[cell];
       square.toggleAttribute("data-queen", has);
+      square.classList.toggle("dead", this.dead.has(cell));
     });
   }
 
@@ -226,7 +256,7 @@ export class PictureView {
       const v = value.get(cell);
       const has = v !== undefined && v !== null;
       const hue = has ? ` filled hue-${this.hues.get(v)}` : "";
-      const cls = `square${hue}${fresh.has(cell) ? " newest" : ""}`;
+      const cls = `square${hue}${fresh.has(cell) ? " newest" : ""}${this.dead.has(cell) ? " dead" : ""}`;
       if (square.getAttribute("class") !== cls) square.setAttribute("class", cls);
       if (has) square.setAttribute("data-value", String(v));
       else square.removeAttribute("data-value");
@@ -236,7 +266,7 @@ export class PictureView {
     });
   }
 
-  showMatrix(placed, newest, state) {
+  showMatrix(placed, newest, state, deadItem) {
     const chosen = new Map(placed.map(({ option, level }) => [option, level]));
     this.rows.forEach((row, o) => {
       let cls = "option-row";
@@ -245,6 +275,9 @@ export class PictureView {
       if (o === newest) cls += " newest";
       if (row.getAttribute("class") !== cls) row.setAttribute("class", cls);
     });
-    this.columnHeads.forEach((head, i) => head.classList.toggle("covered", !!state.covered[i]));
+    this.columnHeads.forEach((head, i) => {
+      head.classList.toggle("covered", !!state.covered[i]);
+      head.classList.toggle("dead", i === deadItem);
+    });
   }
 }
