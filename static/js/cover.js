@@ -8,7 +8,7 @@
 import * as api from "./api.js";
 import { LogFormatError } from "./steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
-import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
+import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes,
@@ -383,16 +383,8 @@ function openShare(share, { push = false } = {}) {
   solved.then(() => {
     // The link's problem is replayed; the user's unsolved edits of it come back to the text.
     if (edits !== null) keepEdits(share.text, edits);
-    addNotes(linkNotes(share, player.replay ? player.replay.log.stepCount : null));
+    sayMore($("message"), linkNotes(share, player.replay ? player.replay.log.stepCount : null));
   });
-}
-
-/** Notes under any message already shown above the picture. */
-function addNotes(notes) {
-  if (!notes.length) return;
-  const box = $("message");
-  if (box.hidden) say(box, notes, "warning");
-  else box.append(...notes.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
 }
 
 function keepEdits(solvedText, edits) {

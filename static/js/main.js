@@ -11,7 +11,7 @@ import { BoardView, replayView } from "./board.js";
 import { DigitPad } from "./digitpad.js";
 import { UrlSync, readShare, sameSolve, linkNotes } from "./url.js";
 import { downloadJson } from "./results.js";
-import { Replayer, SolveRunner, chosenSolutions, say, setSolutionsChoice } from "./replay.js";
+import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -219,9 +219,7 @@ function restoreTextDraft() {
 function keepUnread(text, source) {
   $("puzzle-text").value = text;
   saveTextDraft();
-  $("board-message").append(Object.assign(document.createElement("p"), {
-    textContent: `The ${source} is in the Puzzle string box: fix it there and press Load.`,
-  }));
+  sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
   $("puzzle-text").focus();
 }
 
@@ -434,15 +432,7 @@ async function openShare(share, { push = false } = {}) {
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   await solve({ push, step: share.step });
-  addNotes(linkNotes(share, player.replay ? player.replay.log.stepCount : null));
-}
-
-/** Notes under any message already shown next to the board. */
-function addNotes(notes) {
-  if (!notes.length) return;
-  const box = $("board-message");
-  if (box.hidden) say(box, notes, "warning");
-  else box.append(...notes.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+  sayMore($("board-message"), linkNotes(share, player.replay ? player.replay.log.stepCount : null));
 }
 
 /** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */
@@ -453,7 +443,7 @@ async function openEntered(share) {
   else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) return;
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
-  addNotes(linkNotes(share, null));
+  sayMore($("board-message"), linkNotes(share, null));
 }
 
 window.addEventListener("popstate", () => {

@@ -38,6 +38,13 @@ export function say(box, lines, tone = "error") {
   box.hidden = list.length === 0;
 }
 
+/** Lines added under what a message box already says (or said alone, in this tone, when it is empty). */
+export function sayMore(box, lines, tone = "warning") {
+  if (!lines.length) return;
+  if (box.hidden) say(box, lines, tone);
+  else box.append(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+}
+
 /** The solutions menu's choice: a count, or null for all. */
 export function chosenSolutions() {
   const v = $("solutions").value;
