@@ -617,3 +617,20 @@ def test_a_dead_end_marks_where_its_item_could_have_gone(page: Page, api):
     expect(page.locator("#picture rect.dead")).to_have_count(1)
     row, col = re.fullmatch(r"r(\d+)c(\d+)", log["items"][item]).groups()
     assert picture_squares(page, ".dead") == {(int(row) - 1, int(col) - 1)}
+
+
+def test_a_long_list_of_ruled_out_options_folds_after_twelve(page: Page, api):
+    log = cover_via_api(api, builtin="pentominoes", params={"width": 20, "height": 3}, solutions=1)["log"]
+    step = next(s for s, (kind, arg) in enumerate(kinds_and_args(log), 1)
+                if kind == ec.DEAD_END and len(explain_step(log, s)) > 20)
+    page.goto(f"/cover?builtin=pentominoes&width=20&height=3&all_orientations=false&sol=1&choose=mrv&step={step}")
+    expect_step(page, step)
+    sentences = explain_step(log, step)
+    ruled_out = len(sentences) - 2          # the heading and "Back to level …" around them
+    # Every sentence is still there, word for word; only twelve are open.
+    assert why_sentences(page) == sentences
+    expect(page.locator("#why li.sentence:visible")).to_have_count(12)
+    more = page.locator("#why details.ruled-out-more > summary")
+    expect(more).to_have_text(f"… and {ruled_out - 12} more options")
+    more.click()
+    expect(page.locator("#why li.sentence:visible")).to_have_count(ruled_out)

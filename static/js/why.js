@@ -3,6 +3,12 @@
 // it and tests can compare it line by line. Text only ever goes in through
 // textContent.
 
+/**
+ * Ruled-out options listed in full; more (a pentomino's cell has over a
+ * hundred) fold under a "… more" line that opens the rest.
+ */
+export const RULED_OUT_SHOWN = 12;
+
 export class WhyPanel {
   /** @param {HTMLElement} root the #why section; its .why-body is filled */
   constructor(root) {
@@ -20,19 +26,23 @@ export class WhyPanel {
     this.title.textContent = explanation.title ? `Why: ${explanation.title.toLowerCase()}` : "Why";
     const nodes = [];
     let list = null;
+    let listed = 0;
+    const ruledOut = explanation.sentences.filter((s) => s.role === "ruled-out").length;
     for (const { text, role } of explanation.sentences) {
       // Ruled-out options read best as a list under their heading.
       if (role === "ruled-out") {
-        if (!list) {
+        if (!list || (listed === RULED_OUT_SHOWN && ruledOut > RULED_OUT_SHOWN + 1)) {
           list = document.createElement("ul");
           list.className = "ruled-out";
-          nodes.push(list);
+          if (listed) nodes.push(this.folded(list, ruledOut - listed));
+          else nodes.push(list);
         }
         const li = document.createElement("li");
         li.className = "sentence";
         li.dataset.role = role;
         li.textContent = text;
         list.append(li);
+        listed += 1;
         continue;
       }
       const p = document.createElement("p");
@@ -42,6 +52,16 @@ export class WhyPanel {
       nodes.push(p);
     }
     this.body.replaceChildren(...nodes);
+  }
+
+  /** A list folded under "… and n more options" (closed until clicked). */
+  folded(list, count) {
+    const details = document.createElement("details");
+    details.className = "ruled-out-more";
+    const summary = document.createElement("summary");
+    summary.textContent = `… and ${count.toLocaleString("en")} more options`;
+    details.append(summary, list);
+    return details;
   }
 
   /** A plain message (before any solve). */
