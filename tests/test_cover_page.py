@@ -634,3 +634,24 @@ def test_a_long_list_of_ruled_out_options_folds_after_twelve(page: Page, api):
     expect(more).to_have_text(f"… and {ruled_out - 12} more options")
     more.click()
     expect(page.locator("#why li.sentence:visible")).to_have_count(ruled_out)
+
+
+def test_text_typed_after_picking_survives_back_to_an_older_solve_and_forward(page: Page):
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    area = page.locator("#problem-text")
+    area.fill("A B\nA B\n")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#results")).to_be_visible()
+    page.locator("#problem").select_option("queens")
+    page.locator("#problem").select_option("text")
+    typed = "A B C\nA B\nC\n# typed, not solved\n"
+    area.fill(typed)
+    page.reload()
+    expect(area).to_have_value(typed)
+    page.go_back()
+    expect(page.locator("#placed li")).to_have_text(["level 0: A B"])
+    expect(area).to_have_value("A B\nA B\n")
+    page.go_forward()
+    expect(page.locator("#results")).to_be_hidden()
+    expect(area).to_have_value(typed)

@@ -236,8 +236,10 @@ function startReplay(data, share, step, push) {
     say($("message"), `The server's step log could not be read: ${err.message}`);
     return;
   }
-  // The text solved has no unsolved edits: Back to another solve must not bring it back as such.
-  if (!share.builtin) saveDraft(share.text, share.text);
+  // A text the user just solved has no unsolved edits (Back to another solve must not bring it
+  // back as such). A solve opened from history or a link leaves the draft alone: it may hold
+  // text typed elsewhere in this tab.
+  if (!share.builtin && push) saveDraft(share.text, share.text);
   const outcome = log.outcome;
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
