@@ -1031,6 +1031,29 @@ def test_text_not_loaded_yet_and_a_bad_links_puzzle_are_kept(page: Page):
     expect(page.locator("#board-message")).to_contain_text("'q' at line 1, column 61 is not a digit of a 9×9 puzzle")
     page.reload()
     expect(box).to_have_value(typo)
+    expect(page.locator("#box-note")).to_have_text("Not on the board yet: press Load to put it there.")
+
+    # Edits on the board, a new example, Solve, Back: the box keeps the text until it is loaded.
+    board = page.locator("#board [role=gridcell]")
+    board.nth(2).click()
+    page.keyboard.press("4")
+    expect(board.nth(2)).to_have_text("4")
+    expect(box).to_have_value(typo)
+    page.locator("#examples").select_option("berry")
+    expect(page.locator("#example-note")).to_be_visible()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    page.go_back()
+    expect(box).to_have_value(typo)
+    page.reload()
+    expect(box).to_have_value(typo)
+    # Fixed and loaded, the box mirrors the board again.
+    box.fill(BERRY)
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.locator("#box-note")).to_be_hidden()
+    board.nth(0).click()
+    page.keyboard.press("9")
+    expect(box).to_have_value("92" + BERRY[2:])
 
     # A link whose puzzle cannot be read: the message, and its text in the box to fix.
     page.goto("/?p=12x4&sol=1&choose=mrv&step=3")

@@ -25,6 +25,7 @@ const page = {
   atEdit: true,                 // this history entry is the puzzle being entered, not a solve
   editPushed: false,            // … and rememberPuzzle opened it (a Solve takes its place)
   hintTimer: 0,
+  boxText: null,                // text typed in the Puzzle string box and not loaded (see mirrorBox)
 };
 
 const url = new UrlSync();
@@ -150,7 +151,7 @@ function loadPuzzle(size, values) {
   board.setSize(size);
   pad.setSize(size);
   setSizeChoice(size);
-  $("puzzle-text").value = values ? formatPuzzle(page.values, size) : "";
+  mirrorBox(values ? formatPuzzle(page.values, size) : "");
   renderPuzzle();
   syncExampleMenu();
 }
@@ -161,7 +162,7 @@ function editCell(cell, value) {
   player.leave();
   page.values[cell] = value;
   page.serverCells = new Set();
-  $("puzzle-text").value = formatPuzzle(page.values, page.size);
+  mirrorBox(formatPuzzle(page.values, page.size));
   renderPuzzle();
   syncExampleMenu();
   rememberPuzzle();
@@ -186,30 +187,41 @@ async function readText(text, source) {
   return answer.data;
 }
 
-/** Where the Puzzle string box's text is kept for this tab, with the board it was typed beside. */
+/** Where text typed in the Puzzle string box and not loaded yet is kept for this tab. */
 const TEXT_DRAFT_KEY = "dlx-puzzle-text";
 
-/** Keep what the Puzzle string box holds, so that a reload keeps text not loaded yet. */
-function saveTextDraft() {
+/**
+ * The Puzzle string box mirrors the board, except while it holds text the
+ * user typed (or that could not be read) and has not loaded: that text is
+ * never overwritten, and a reload brings it back.
+ */
+function mirrorBox(text) {
+  if (page.boxText === null) $("puzzle-text").value = text;
+}
+
+/** Take the box's text as the user's own (null: it mirrors the board again). */
+function keepBoxText(text) {
+  page.boxText = text;
+  $("box-note").hidden = text === null;
   try {
-    sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({
-      text: $("puzzle-text").value, board: formatPuzzle(page.values, page.size),
-    }));
+    if (text === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
+    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text }));
   } catch {
     // No storage (private mode, quota): the box is only lost on a reload.
   }
 }
 
-/** After a reload: the box's text comes back if it was typed beside the puzzle now on the board. */
-function restoreTextDraft() {
+/** After a reload: text typed in the box and not loaded comes back. */
+function restoreBoxText() {
   let draft = null;
   try {
     draft = JSON.parse(sessionStorage.getItem(TEXT_DRAFT_KEY) || "null");
   } catch {
     return;
   }
-  if (!draft || typeof draft.text !== "string" || draft.board !== formatPuzzle(page.values, page.size)) return;
+  if (!draft || typeof draft.text !== "string") return;
   $("puzzle-text").value = draft.text;
+  keepBoxText(draft.text);
 }
 
 /**
@@ -218,7 +230,7 @@ function restoreTextDraft() {
  */
 function keepUnread(text, source) {
   $("puzzle-text").value = text;
-  saveTextDraft();
+  keepBoxText(text);
   sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
   $("puzzle-text").focus();
 }
@@ -228,13 +240,14 @@ function keepUnread(text, source) {
  * is still reading waits for it (pendingLoad): it means the puzzle just chosen,
  * not the one it replaces.
  */
-function loadText(text, source, { keepOnError = false, fromHistory = false } = {}) {
+function loadText(text, source, { keepOnError = false, fromHistory = false, fromBox = false } = {}) {
   const loading = (async () => {
     const puzzle = await readText(text, source);
     if (!puzzle) {
       if (keepOnError) keepUnread(text, source);
       return false;
     }
+    if (fromBox) keepBoxText(null);      // loaded: the box mirrors the board again
     if (fromHistory) {
       loadPuzzle(puzzle.size, puzzle.grid);   // Back or a link: this entry's own puzzle
       rememberPuzzle();
@@ -317,7 +330,7 @@ function startReplay(data, share, step, push) {
   pad.setSize(size);
   pad.setVisible(false);
   setSizeChoice(size);
-  $("puzzle-text").value = data.puzzle;
+  mirrorBox(data.puzzle);
   syncExampleMenu();
   $("edit").hidden = false;
   page.atEdit = false;
@@ -353,11 +366,14 @@ document.addEventListener("paste", (e) => {
   loadText(text, "pasted puzzle", { keepOnError: true });
 });
 
-$("puzzle-text").addEventListener("input", saveTextDraft);
+$("puzzle-text").addEventListener("input", () => {
+  const text = $("puzzle-text").value;
+  keepBoxText(text.trim() ? text : null);
+});
 
 $("load-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  loadText($("puzzle-text").value, "puzzle text");
+  loadText($("puzzle-text").value, "puzzle text", { fromBox: true });
 });
 
 $("solve-form").addEventListener("submit", (e) => {
@@ -471,8 +487,7 @@ board.setSize(page.size);
 pad.setSize(page.size);
 renderPuzzle();
 loadExamples();
+restoreBoxText();
 const initial = readShare(location.search);
-let opening = Promise.resolve();
-if (initial && initial.edit) opening = openEntered(initial);
-else if (initial) opening = openShare(initial);
-opening.then(restoreTextDraft);
+if (initial && initial.edit) openEntered(initial);
+else if (initial) openShare(initial);
