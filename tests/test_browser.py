@@ -1129,3 +1129,33 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
     assert contrast(placed, newest) >= 4.5 and contrast(given, newest) >= 4.5
     assert contrast(newest, cell) >= 1.25         # the newest cell still stands out (hue does the rest)
     context.close()
+
+
+def test_solving_again_adds_no_history_and_settings_a_link_overdoes_are_capped(page: Page):
+    page.goto("/")
+    page.locator("#examples").select_option("berry")
+    expect(page.locator("#puzzle-text")).to_have_value(BERRY)
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    solve.click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    length = page.evaluate("history.length")
+    for _ in range(2):
+        with page.expect_response("**/api/solve"):
+            solve.click()
+        expect(page.locator("#solution-list button")).to_have_count(1)
+    assert page.evaluate("history.length") == length        # the same solve again: no new entry
+    page.go_back()
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+
+    # More solutions than the server finds (1,000): capped, said, and the menu agrees.
+    page.goto(f"/?p={'.' * 16}&sol=5000&choose=mrv")
+    expect(page.locator("#board-message")).to_contain_text(
+        "sol=5000 is more than the server finds in one solve: 1,000 is used.")
+    expect(page.locator("#solutions")).to_have_value("1000")
+    expect(page).to_have_url(re.compile(r"sol=1000&"))
+
+    # A puzzle being entered has no step: a bad one is not mentioned; bad settings leave the address.
+    page.goto(f"/?p={BERRY}&edit=1&sol=x&choose=y&step=-1")
+    expect(page.locator("#board-message")).to_contain_text("sol=x is not a number of solutions")
+    expect(page.locator("#board-message")).not_to_contain_text("step=")
+    expect(page).to_have_url(re.compile(r"sol=1&choose=mrv&edit=1$"))

@@ -655,3 +655,19 @@ def test_text_typed_after_picking_survives_back_to_an_older_solve_and_forward(pa
     page.go_forward()
     expect(page.locator("#results")).to_be_hidden()
     expect(area).to_have_value(typed)
+
+
+def test_solving_the_same_problem_again_adds_no_history_entry(page: Page):
+    page.goto("/cover?builtin=queens&n=5&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    length = page.evaluate("history.length")
+    for _ in range(2):
+        with page.expect_response("**/api/cover"):
+            page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.locator("#results")).to_be_visible()
+    assert page.evaluate("history.length") == length
+    page.locator("#param-n").fill("6")
+    with page.expect_response("**/api/cover"):
+        page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page).to_have_url(re.compile(r"n=6"))
+    assert page.evaluate("history.length") == length + 1     # another problem is a new entry

@@ -8,7 +8,7 @@
 import * as api from "./api.js";
 import { LogFormatError } from "./steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
-import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice } from "./replay.js";
+import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes,
@@ -40,6 +40,7 @@ const picture = new PictureView($("picture"), $("placed"));
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url: new UrlSync(250, shareAddress),
+  sameSolve: sameCoverSolve,
   idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
   // At a dead end the picture marks where the item that ran out could have gone.
   drawStep: (log, state, explanation) => picture.show(log.placed(state), newestOption(state), state,
@@ -365,7 +366,8 @@ function editsOver(share) {
 }
 
 /** Fill the form from a share state, solve, and land on its step. */
-function openShare(share, { push = false } = {}) {
+function openShare(asked, { push = false } = {}) {
+  const share = withinCap(asked);
   if (share.builtin) {
     if (!specOf(share.builtin)) {
       say($("message"), `The link names a built-in problem this server does not have: ${share.builtin}.`);

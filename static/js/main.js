@@ -11,7 +11,7 @@ import { BoardView, replayView } from "./board.js";
 import { DigitPad } from "./digitpad.js";
 import { UrlSync, readShare, sameSolve, linkNotes } from "./url.js";
 import { downloadJson } from "./results.js";
-import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice } from "./replay.js";
+import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,6 +37,7 @@ const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.ac
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url,
+  sameSolve,
   idle: { label: "Solve a puzzle to replay the search.", why: "Press Solve to replay the search on this puzzle." },
   pencil: $("pencil"),
   onPencil: (on) => { page.pencil = on; },
@@ -438,7 +439,8 @@ $("download-stats").addEventListener("click", () => {
 });
 
 /** Open a shared state: fill the board and options, solve, land on its step. */
-async function openShare(share, { push = false } = {}) {
+async function openShare(asked, { push = false } = {}) {
+  const share = withinCap(asked);
   const puzzle = await readText(share.puzzle, "link's puzzle");
   if (!puzzle) {
     keepUnread(share.puzzle, "link's puzzle");
@@ -452,7 +454,8 @@ async function openShare(share, { push = false } = {}) {
 }
 
 /** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */
-async function openEntered(share) {
+async function openEntered(asked) {
+  const share = withinCap(asked);
   page.atEdit = true;
   const entered = parseEntered(share.puzzle);
   if (entered) loadPuzzle(entered.size, entered.values);
@@ -460,6 +463,7 @@ async function openEntered(share) {
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   sayMore($("board-message"), linkNotes(share, null));
+  rememberPuzzle();      // the address as the page now has it: a bad setting is not read again
 }
 
 window.addEventListener("popstate", () => {

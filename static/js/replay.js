@@ -45,6 +45,17 @@ export function sayMore(box, lines, tone = "warning") {
   else box.append(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
 }
 
+/**
+ * A share that asks for more solutions than the server finds in one solve
+ * (the menu's data-max): capped, with a note that says so.
+ */
+export function withinCap(share) {
+  const cap = Number($("solutions").dataset.max) || Infinity;
+  if (share.solutions === null || share.solutions <= cap) return share;
+  const note = `sol=${share.solutions} is more than the server finds in one solve: ${cap.toLocaleString("en")} is used.`;
+  return { ...share, solutions: cap, notes: [...(share.notes || []), note] };
+}
+
 /** The solutions menu's choice: a count, or null for all. */
 export function chosenSolutions() {
   const v = $("solutions").value;
@@ -122,7 +133,8 @@ export class Replayer {
    *   onLeave()   the replay ended: put the page's picture back to its idle look
    *   stage       the element holding the page's picture, right above the player
    */
-  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave, stage }) {
+  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave, stage, sameSolve }) {
+    this.sameSolve = sameSolve;
     this.url = url;
     this.stage = stage;
     this.idle = idle;
@@ -182,6 +194,8 @@ export class Replayer {
    */
   start(data, share, step, push) {
     const log = loadStepLog(data.log);
+    // Solving again what is on screen is no new place to go Back from.
+    if (push && this.replay && this.sameSolve(this.replay.share, share)) push = false;
     this.leave();
     const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
     const timeline = new Timeline({

@@ -18,7 +18,9 @@ export function readShare(search) {
   const params = new URLSearchParams(search);
   const puzzle = params.get("p");
   if (!puzzle) return null;
-  return { puzzle, ...readSettings(params), edit: params.get("edit") === "1" };
+  const edit = params.get("edit") === "1";
+  // A puzzle being entered is not solved: it has no step to land on.
+  return { puzzle, ...readSettings(params, { withStep: !edit }), edit };
 }
 
 /** The query string for a share state ("" for none). */
@@ -41,7 +43,7 @@ export function sameSolve(a, b) {
  * The fields of the solve settings every share carries (sol, choose, step),
  * and notes on the values a link gets wrong (each is replaced by a sound one).
  */
-function readSettings(params) {
+function readSettings(params, { withStep = true } = {}) {
   const notes = [];
   const shown = (text) => (text.length > 24 ? `${text.slice(0, 24)}…` : text);
   const sol = params.get("sol");
@@ -54,7 +56,7 @@ function readSettings(params) {
   if (chosen !== null && chosen !== "first" && chosen !== DEFAULT_CHOOSE) {
     notes.push(`choose=${shown(chosen)} is not an item choice (mrv or first): fewest options first is used.`);
   }
-  const stepText = params.get("step");
+  const stepText = withStep ? params.get("step") : null;
   let step = null;
   if (stepText !== null && /^\d+$/.test(stepText)) step = Number(stepText);
   else if (stepText !== null && /^-\d+$/.test(stepText)) {
