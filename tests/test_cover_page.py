@@ -571,6 +571,17 @@ def test_long_item_names_above_the_matrix_do_not_run_together(page: Page):
     # Every name sits above the first option's row.
     first_row = page.locator("#picture .option-row").first.bounding_box()
     assert all(box["y"] + box["height"] <= first_row["y"] + 1 for box in boxes)
+    # Wide letters are measured as drawn: the names stay inside the picture.
+    page.locator("#problem-text").fill("WWWWWWWWWWWWWW MMMMMMMMMMMMMMMMM a\nWWWWWWWWWWWWWW a\nMMMMMMMMMMMMMMMMM\n")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#picture .item-name")).to_have_count(3)
+    # How far each name reaches above the drawing's top edge (its viewBox), in pixels.
+    above = page.evaluate("""() => {
+        const svg = document.querySelector('#picture svg');
+        const top = new DOMPoint(0, 0).matrixTransform(svg.getScreenCTM()).y;
+        return [...svg.querySelectorAll('.item-name')].map((t) => top - t.getBoundingClientRect().top);
+    }""")
+    assert max(above) <= 1, above
 
 
 def test_a_problem_too_large_to_send_is_refused_in_words_and_kept(page: Page):
@@ -671,3 +682,13 @@ def test_solving_the_same_problem_again_adds_no_history_entry(page: Page):
         page.get_by_role("button", name="Solve", exact=True).click()
     expect(page).to_have_url(re.compile(r"n=6"))
     assert page.evaluate("history.length") == length + 1     # another problem is a new entry
+
+
+def test_a_piece_that_ran_out_marks_no_square(page: Page, api):
+    # In the 3×3 packing every place of the 2×2 square shares the centre, which is not the square.
+    log = cover_via_api(api, builtin="small-packing", solutions=None, choose="first")["log"]
+    dead = [s for s, (kind, arg) in enumerate(kinds_and_args(log), 1) if kind == ec.DEAD_END]
+    page.goto(f"/cover?builtin=small-packing&sol=all&choose=first&step={dead[0]}")
+    expect_step(page, dead[0])
+    expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
+    expect(page.locator("#picture rect.dead")).to_have_count(0)

@@ -51,6 +51,7 @@ export class PictureView {
     this.log = log;
     this.shownKey = null;
     this.squares = null;
+    this.optionsAt = null;
     this.dead = new Set();
     this.root.replaceChildren();
     this.list.replaceChildren();
@@ -131,22 +132,25 @@ export class PictureView {
     const shown = log.items.map((name) => [...name].length > MATRIX_NAME_CHARS
       ? `${[...name].slice(0, MATRIX_NAME_CHARS - 1).join("")}…` : name);
     const upright = shown.some((name) => [...name].length > 2);
-    const longest = Math.max(...shown.map((name) => [...name].length));
-    const headHeight = upright ? 16 + longest * 9 : 44;
-    const root = svg("svg", {
-      viewBox: `0 0 ${labelWidth + columns * unit + 4} ${headHeight + rows * unit + 4}`,
-      class: "picture-svg matrix", role: "img",
-    }, this.root);
+    const root = svg("svg", { class: "picture-svg matrix", role: "img" }, this.root);
     this.columnHeads = log.items.map((name, i) => {
-      const x = labelWidth + i * unit + unit / 2;
-      const y = headHeight - 10;
-      const t = upright
-        ? svg("text", { x: x + 5, y, class: "item-name upright", transform: `rotate(-90 ${x + 5} ${y})` }, root)
-        : svg("text", { x, y, class: "item-name" }, root);
+      const t = svg("text", { class: upright ? "item-name upright" : "item-name" }, root);
       t.textContent = shown[i];
       const title = svg("title", {}, t);
       title.textContent = name;
       return t;
+    });
+    // Upright names need a header as tall as the longest one as drawn (a W is
+    // wider than an i); a hidden picture cannot measure, so then estimate.
+    const drawn = (t, k) => t.getComputedTextLength() || [...shown[k]].length * 9;
+    const headHeight = upright ? 16 + Math.max(...this.columnHeads.map(drawn)) : 44;
+    root.setAttribute("viewBox", `0 0 ${labelWidth + columns * unit + 4} ${headHeight + rows * unit + 4}`);
+    this.columnHeads.forEach((t, i) => {
+      const x = labelWidth + i * unit + unit / 2 + (upright ? 5 : 0);
+      const y = headHeight - 10;
+      t.setAttribute("x", x);
+      t.setAttribute("y", y);
+      if (upright) t.setAttribute("transform", `rotate(-90 ${x} ${y})`);
     });
     this.rows = log.options.map((option, o) => {
       const g = svg("g", { class: "option-row", "data-option": o }, root);
@@ -184,26 +188,34 @@ export class PictureView {
 
   /**
    * The squares of the picture that an item stands for (-1: none), found from
-   * its options: the square they all share (a cell of the box), else every
-   * square they could take (a queen's row or column, a symbol's row). An item
-   * that could go nearly anywhere (a pentomino) marks nothing.
+   * its options. A square whose options are exactly the item's is the item (a
+   * cell of the box, of the square); else every square its options could take
+   * (a queen's row or column, a symbol's row in a Latin square). A piece that
+   * could go nearly anywhere marks nothing.
    */
   squaresOf(item) {
-    const squares = new Set();
-    if (item < 0 || !this.squares || this.picture.kind === "matrix") return squares;
+    const none = new Set();
+    if (item < 0 || !this.squares || this.picture.kind === "matrix") return none;
     const parts = this.picture.parts;
     const cellsOf = (o) => (this.picture.kind === "queens" ? [parts[o]] : parts[o])
       .map(([r, c]) => r * this.width + c);
-    let shared = null;
-    const all = new Set();
+    if (!this.optionsAt) {
+      // How many options cover each square, counted once per picture.
+      this.optionsAt = new Map();
+      parts.forEach((_, o) => {
+        for (const cell of cellsOf(o)) this.optionsAt.set(cell, (this.optionsAt.get(cell) || 0) + 1);
+      });
+    }
+    const counts = new Map();
+    let options = 0;
     this.log.options.forEach((items, o) => {
       if (!items.includes(item)) return;
-      const cells = cellsOf(o);
-      for (const cell of cells) all.add(cell);
-      shared = shared === null ? new Set(cells) : new Set(cells.filter((cell) => shared.has(cell)));
+      options += 1;
+      for (const cell of cellsOf(o)) counts.set(cell, (counts.get(cell) || 0) + 1);
     });
-    if (shared && shared.size) return shared;
-    return all.size * 2 <= this.squares.length ? all : squares;
+    const own = [...counts].filter(([cell, n]) => n === options && this.optionsAt.get(cell) === options);
+    if (own.length) return new Set(own.map(([cell]) => cell));
+    return counts.size * 2 <= this.squares.length ? new Set(counts.keys()) : none;
   }
 
   showList(placed, newest) {
