@@ -1,6 +1,7 @@
 """The command line, run as a user runs it: a real subprocess."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -87,6 +88,14 @@ def test_a_missing_file_or_a_directory_is_named_as_such(tmp_path):
     assert "is no file, and as a puzzle: found 12 cells" in run("log", "nonexist.txt", "-o", "x.json").stderr
     folder = run("solve", str(tmp_path))
     assert folder.returncode == 1 and f"error: {tmp_path} is a directory, not a file of puzzles" in folder.stderr
+    assert run("cover", str(tmp_path / "nonexist.txt")).stderr == f"error: no file named '{tmp_path / 'nonexist.txt'}'\n"
+    assert f"error: {tmp_path} is a directory, not a file holding a problem" in run("cover", str(tmp_path)).stderr
+
+
+def test_ctrl_c_during_a_single_count_says_it_stopped_that_puzzle():
+    status, out, err = interrupt_after(["solve", "." * 81, "--count"], seconds=3)
+    assert status == 130 and out.strip().endswith("+")
+    assert "interrupted: stopped during puzzle 1 of 1; 0 done before it" in err
 
 
 def test_counts_from_a_file_name_their_lines(tmp_path):
@@ -119,7 +128,7 @@ def test_ctrl_c_ends_a_batch_cleanly_with_totals(tmp_path):
     status, out, err = interrupt_after(["solve", str(path), "--stats", "--progress", "--count"],
                                        lambda seen: "/20000" in seen)
     assert status == 130, err
-    assert "Traceback" not in err and "interrupted: stopped after" in err and "of 20000 puzzles" in err
+    assert "Traceback" not in err and re.search(r"interrupted: stopped (after \d+ of 20000 puzzles|during puzzle \d+ of 20000)", err)
     assert "# puzzles:" in out and "puzzles/s overall" in out
 
 

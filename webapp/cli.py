@@ -238,6 +238,7 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
     start = time.perf_counter()
     out = sys.stdout
     done = 0
+    cut = None          # the entry whose search Ctrl-C stopped, if any
     for line, text in entries:
         if interrupted():
             break
@@ -252,6 +253,8 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
             continue
         solved = sudoku.solve(grid, **limits)
         outcome = solved.outcome
+        if outcome.limit == ec.LIMIT_CANCELLED:
+            cut = done
         for g in solved.grids:
             if not sudoku.is_solution(grid, g):
                 raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
@@ -278,8 +281,13 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
         for text in totals.lines(time.perf_counter() - start):
             print(text, file=out)
     if interrupted():
-        print(f"interrupted: stopped after {done} of {len(entries)} "
-              f"puzzle{'s' if len(entries) != 1 else ''}", file=sys.stderr)
+        total = len(entries)
+        if cut is not None:     # Ctrl-C stopped a search part way (its count ends in '+' or '?')
+            print(f"interrupted: stopped during puzzle {cut} of {total}; {cut - 1} done before it",
+                  file=sys.stderr)
+        else:
+            print(f"interrupted: stopped after {done} of {total} puzzle{'s' if total != 1 else ''}",
+                  file=sys.stderr)
         return INTERRUPTED
     if totals.failed and from_file:
         print(f"error: {totals.failed} of {len(entries)} lines could not be read", file=sys.stderr)
@@ -358,6 +366,10 @@ def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
             return None, f"{flags}: parameters of a built-in, for use with --builtin", 2
         if args.file == "-":
             text, name = sys.stdin.read(), "standard input"
+        elif Path(args.file).is_dir():
+            return None, f"{args.file} is a directory, not a file holding a problem", 1
+        elif not Path(args.file).exists():
+            return None, f"no file named {args.file!r}", 1
         else:
             text, name = Path(args.file).read_text(encoding="utf-8", errors="replace"), args.file
         try:
