@@ -1159,3 +1159,18 @@ def test_solving_again_adds_no_history_and_settings_a_link_overdoes_are_capped(p
     expect(page.locator("#board-message")).to_contain_text("sol=x is not a number of solutions")
     expect(page.locator("#board-message")).not_to_contain_text("step=")
     expect(page).to_have_url(re.compile(r"sol=1&choose=mrv&edit=1$"))
+
+
+def test_a_jump_with_nowhere_to_go_says_so(page: Page):
+    page.goto(f"/?p={NAIVE_WORST}&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    page.locator("#step-slider").focus()
+    note = page.locator("#jump-note")
+    page.keyboard.press("]")                      # this search has no dead end at all
+    expect(note).to_have_text("No dead end after this step.")
+    expect_step(page, 0)
+    page.keyboard.press("S")
+    expect(note).to_have_text("No solution before this step.")
+    page.keyboard.press("s")                      # a jump that moves clears the note
+    expect(note).to_be_hidden()
+    expect(page.locator("#step-label")).not_to_have_text(re.compile(r"^step 0 of"))

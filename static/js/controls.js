@@ -51,10 +51,10 @@ export class PlayerControls {
     el.play.addEventListener("click", act((t) => t.toggle()));
     el.forward.addEventListener("click", act((t) => t.stepBy(1)));
     el.last.addEventListener("click", act((t) => t.last()));
-    el.prevDead.addEventListener("click", act((t) => t.previousDeadEnd()));
-    el.nextDead.addEventListener("click", act((t) => t.nextDeadEnd()));
-    el.prevSolution.addEventListener("click", act((t) => t.previousSolution()));
-    el.nextSolution.addEventListener("click", act((t) => t.nextSolution()));
+    el.prevDead.addEventListener("click", act((t) => this.jump(t.previousDeadEnd(), "dead end", "before")));
+    el.nextDead.addEventListener("click", act((t) => this.jump(t.nextDeadEnd(), "dead end", "after")));
+    el.prevSolution.addEventListener("click", act((t) => this.jump(t.previousSolution(), "solution", "before")));
+    el.nextSolution.addEventListener("click", act((t) => this.jump(t.nextSolution(), "solution", "after")));
     el.slider.addEventListener("input", act((t) => {
       t.pause();
       t.seek(Number(el.slider.value));
@@ -86,12 +86,12 @@ export class PlayerControls {
       PageUp: () => t.stepBy(-100),
       Home: () => t.first(),
       End: () => t.last(),
-      "]": () => t.nextDeadEnd(),
-      "[": () => t.previousDeadEnd(),
-      d: () => t.nextDeadEnd(),
-      D: () => t.previousDeadEnd(),
-      s: () => t.nextSolution(),
-      S: () => t.previousSolution(),
+      "]": () => this.jump(t.nextDeadEnd(), "dead end", "after"),
+      "[": () => this.jump(t.previousDeadEnd(), "dead end", "before"),
+      d: () => this.jump(t.nextDeadEnd(), "dead end", "after"),
+      D: () => this.jump(t.previousDeadEnd(), "dead end", "before"),
+      s: () => this.jump(t.nextSolution(), "solution", "after"),
+      S: () => this.jump(t.previousSolution(), "solution", "before"),
       "+": () => t.changeSpeed(1),
       "=": () => t.changeSpeed(1),
       "-": () => t.changeSpeed(-1),
@@ -101,6 +101,16 @@ export class PlayerControls {
     if (!action) return;
     e.preventDefault();
     action();
+  }
+
+  /** A jump that found nowhere to go says so for a moment (a key gives no other sign). */
+  jump(moved, what, where) {
+    const note = this.el.jumpNote;
+    if (!note) return;
+    clearTimeout(this.jumpTimer);
+    note.textContent = moved === false ? `No ${what} ${where} this step.` : "";
+    note.hidden = moved !== false;
+    if (moved === false) this.jumpTimer = setTimeout(() => { note.hidden = true; }, 2500);
   }
 
   setEnabled(enabled) {

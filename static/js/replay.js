@@ -148,7 +148,7 @@ export class Replayer {
       first: $("btn-first"), back: $("btn-back"), play: $("btn-play"), forward: $("btn-forward"),
       last: $("btn-last"), prevDead: $("btn-prev-dead"), nextDead: $("btn-next-dead"),
       prevSolution: $("btn-prev-solution"), nextSolution: $("btn-next-solution"),
-      speed: $("speed"), pencil,
+      speed: $("speed"), pencil, jumpNote: $("jump-note"),
     }, {
       getTimeline: () => (this.replay ? this.replay.timeline : null),
       onPencil: (on) => {
