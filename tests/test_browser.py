@@ -1174,3 +1174,69 @@ def test_a_jump_with_nowhere_to_go_says_so(page: Page):
     page.keyboard.press("s")                      # a jump that moves clears the note
     expect(note).to_be_hidden()
     expect(page.locator("#step-label")).not_to_have_text(re.compile(r"^step 0 of"))
+
+
+def test_the_box_keeps_typed_text_against_bad_pastes_links_and_slow_loads(page: Page):
+    page.goto("/")
+    box = page.locator("#puzzle-text")
+    note = page.locator("#box-note")
+    box.fill("my careful work 1.2.3")
+    paste(page, "garbage xyz!!")
+    expect(page.locator("#board-message")).to_contain_text("keeps the text you typed there")
+    expect(box).to_have_value("my careful work 1.2.3")
+    page.goto("/?p=abc!def&sol=2&choose=first")
+    expect(page.locator("#board-message")).to_contain_text("Could not read the link's puzzle")
+    expect(box).to_have_value("my careful work 1.2.3")
+    # The unreadable link's settings are still taken.
+    expect(page.locator("#solutions")).to_have_value("2")
+    expect(page.locator("#choose")).to_have_value("first")
+
+    # Typed on while the server reads a Load: what was typed after stays, with its note.
+    held = []
+    page.route("**/api/parse", lambda route: held.append(route))
+    box.fill(BERRY)
+    page.get_by_role("button", name="Load", exact=True).click()
+    page.wait_for_function("() => true")
+    box.press("End")
+    page.keyboard.type(" next")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("#board [role=gridcell]").nth(1)).to_have_text("2")
+    expect(box).to_have_value(BERRY + " next")
+    expect(note).to_be_visible()
+    page.unroute("**/api/parse")
+
+    # The board's own puzzle typed again is no text of the user's; an emptied box shows the board again.
+    box.fill(BERRY)
+    expect(note).to_be_hidden()
+    box.fill("")
+    box.blur()
+    expect(box).to_have_value(BERRY)
+
+
+def test_edit_then_solve_with_nothing_changed_adds_no_entry(page: Page):
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    length = page.evaluate("history.length")
+    page.get_by_role("button", name="Edit puzzle", exact=True).click()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    assert page.evaluate("history.length") == length
+    # A change opens an entry for the puzzle being entered; its Solve takes that entry's place.
+    page.get_by_role("button", name="Edit puzzle", exact=True).click()
+    page.locator("#board [role=gridcell]").nth(0).click()
+    page.keyboard.press("1")
+    expect(page).to_have_url(re.compile(r"edit=1"))
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page).not_to_have_url(re.compile(r"edit=1"))
+    assert page.evaluate("history.length") == length + 1
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"p={re.escape(BERRY)}&"))
+    expect(page.locator("#solution-list button")).to_have_count(1)
+
+
+def test_a_huge_sol_is_quoted_as_written(page: Page):
+    page.goto(f"/?p={BERRY}&sol=99999999999999999999999&choose=mrv&edit=1")
+    expect(page.locator("#board-message")).to_contain_text(
+        "sol=99999999999999999999999 is more than the server finds in one solve: 1,000 is used.")
+    expect(page.locator("#solutions option:checked")).to_have_text("up to 1,000")

@@ -100,7 +100,7 @@ def read_source(source: str) -> tuple[list[tuple[int | None, str]], bool]:
     path = Path(source)
     looks_like_path = len(source) < 256 and not any(c in source for c in "\n|")
     if looks_like_path and path.is_dir():
-        raise SourceError(f"{source} is a directory, not a file of puzzles")
+        raise SourceError(f"{source!r} is a directory, not a file of puzzles")
     if looks_like_path and path.is_file():
         return numbered(path.read_text(encoding="utf-8", errors="replace")), True
     return [(None, source)], False
@@ -254,7 +254,7 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
         solved = sudoku.solve(grid, **limits)
         outcome = solved.outcome
         if outcome.limit == ec.LIMIT_CANCELLED:
-            cut = done
+            cut = (done, line)
         for g in solved.grids:
             if not sudoku.is_solution(grid, g):
                 raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
@@ -283,8 +283,9 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
     if interrupted():
         total = len(entries)
         if cut is not None:     # Ctrl-C stopped a search part way (its count ends in '+' or '?')
-            print(f"interrupted: stopped during puzzle {cut} of {total}; {cut - 1} done before it",
-                  file=sys.stderr)
+            number, line = cut
+            during = f"line {line} (puzzle {number} of {total})" if line is not None else f"puzzle {number} of {total}"
+            print(f"interrupted: stopped during {during}; {number - 1} done before it", file=sys.stderr)
         else:
             print(f"interrupted: stopped after {done} of {total} puzzle{'s' if total != 1 else ''}",
                   file=sys.stderr)
@@ -366,8 +367,10 @@ def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
             return None, f"{flags}: parameters of a built-in, for use with --builtin", 2
         if args.file == "-":
             text, name = sys.stdin.read(), "standard input"
+        elif not args.file:
+            return None, "give a FILE name (or - for standard input)", 2
         elif Path(args.file).is_dir():
-            return None, f"{args.file} is a directory, not a file holding a problem", 1
+            return None, f"{args.file!r} is a directory, not a file holding a problem", 1
         elif not Path(args.file).exists():
             return None, f"no file named {args.file!r}", 1
         else:

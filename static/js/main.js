@@ -230,6 +230,11 @@ function restoreBoxText() {
  * field, where the line and column the message names can be seen and fixed.
  */
 function keepUnread(text, source) {
+  if (page.boxText !== null && page.boxText !== text) {
+    // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
+    sayMore($("board-message"), [`The Puzzle string box keeps the text you typed there; the ${source} is not put in it.`], "error");
+    return;
+  }
   $("puzzle-text").value = text;
   keepBoxText(text);
   sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
@@ -248,7 +253,8 @@ function loadText(text, source, { keepOnError = false, fromHistory = false, from
       if (keepOnError) keepUnread(text, source);
       return false;
     }
-    if (fromBox) keepBoxText(null);      // loaded: the box mirrors the board again
+    // Loaded: the box mirrors the board again, unless the user typed on while the server read it.
+    if (fromBox && $("puzzle-text").value === text) keepBoxText(null);
     if (fromHistory) {
       loadPuzzle(puzzle.size, puzzle.grid);   // Back or a link: this entry's own puzzle
       rememberPuzzle();
@@ -369,8 +375,12 @@ document.addEventListener("paste", (e) => {
 
 $("puzzle-text").addEventListener("input", () => {
   const text = $("puzzle-text").value;
-  keepBoxText(text.trim() ? text : null);
+  const own = text.trim() && text.trim() !== formatPuzzle(page.values, page.size);
+  keepBoxText(own ? text : null);
 });
+
+// Left empty, the box shows the board's puzzle again.
+$("puzzle-text").addEventListener("change", () => mirrorBox(formatPuzzle(page.values, page.size)));
 
 $("load-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -399,7 +409,8 @@ $("edit").addEventListener("click", () => {
   runner.cancel();
   player.leave();
   renderPuzzle();
-  rememberPuzzle();
+  // No history entry yet: the first change opens one (Solve with nothing changed
+  // then replaces the replay's own entry instead of adding a copy of it).
   board.focusCell(board.active);
 });
 
@@ -424,7 +435,7 @@ $("examples").addEventListener("change", async () => {
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
 for (const id of ["solutions", "choose"]) {
   $(id).addEventListener("change", () => {
-    if (page.atEdit && !player.replay) rememberPuzzle();
+    if (!player.replay) rememberPuzzle();
   });
 }
 
@@ -441,14 +452,15 @@ $("download-stats").addEventListener("click", () => {
 /** Open a shared state: fill the board and options, solve, land on its step. */
 async function openShare(asked, { push = false } = {}) {
   const share = withinCap(asked);
+  setSolutionsChoice(share.solutions);
+  $("choose").value = share.choose;
   const puzzle = await readText(share.puzzle, "link's puzzle");
   if (!puzzle) {
     keepUnread(share.puzzle, "link's puzzle");
+    sayMore($("board-message"), linkNotes(share, null));
     return;
   }
   loadPuzzle(puzzle.size, puzzle.grid);
-  setSolutionsChoice(share.solutions);
-  $("choose").value = share.choose;
   await solve({ push, step: share.step });
   sayMore($("board-message"), linkNotes(share, player.replay ? player.replay.log.stepCount : null));
 }
@@ -457,11 +469,14 @@ async function openShare(asked, { push = false } = {}) {
 async function openEntered(asked) {
   const share = withinCap(asked);
   page.atEdit = true;
-  const entered = parseEntered(share.puzzle);
-  if (entered) loadPuzzle(entered.size, entered.values);
-  else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) return;
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
+  const entered = parseEntered(share.puzzle);
+  if (entered) loadPuzzle(entered.size, entered.values);
+  else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) {
+    sayMore($("board-message"), linkNotes(share, null));
+    return;
+  }
   sayMore($("board-message"), linkNotes(share, null));
   rememberPuzzle();      // the address as the page now has it: a bad setting is not read again
 }

@@ -52,7 +52,8 @@ export function sayMore(box, lines, tone = "warning") {
 export function withinCap(share) {
   const cap = Number($("solutions").dataset.max) || Infinity;
   if (share.solutions === null || share.solutions <= cap) return share;
-  const note = `sol=${share.solutions} is more than the server finds in one solve: ${cap.toLocaleString("en")} is used.`;
+  const asked = share.solText || share.solutions.toLocaleString("en");
+  const note = `sol=${asked} is more than the server finds in one solve: ${cap.toLocaleString("en")} is used.`;
   return { ...share, solutions: cap, notes: [...(share.notes || []), note] };
 }
 
@@ -69,7 +70,7 @@ export function setSolutionsChoice(solutions) {
   if (![...select.options].some((o) => o.value === value)) {
     const option = document.createElement("option");
     option.value = value;
-    option.textContent = `up to ${value}`;
+    option.textContent = `up to ${solutions.toLocaleString("en")}`;
     select.append(option);
   }
   select.value = value;
@@ -194,8 +195,9 @@ export class Replayer {
    */
   start(data, share, step, push) {
     const log = loadStepLog(data.log);
-    // Solving again what is on screen is no new place to go Back from.
-    if (push && this.replay && this.sameSolve(this.replay.share, share)) push = false;
+    // Solving again what this history entry already holds is no new place to go Back from.
+    const current = history.state && history.state.share;
+    if (push && current && this.sameSolve(current, share)) push = false;
     this.leave();
     const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
     const timeline = new Timeline({

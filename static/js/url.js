@@ -65,7 +65,8 @@ function readSettings(params, { withStep = true } = {}) {
   } else if (stepText !== null) {
     notes.push(`step=${shown(stepText)} is not a step number: the replay opens where a solve does.`);
   }
-  return { solutions, choose, step, notes };
+  // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
+  return { solutions, choose, step, notes, solText: sol };
 }
 
 /**
