@@ -73,6 +73,17 @@ def open_cover_page(page: Page):
     expect(page.locator("#problem")).to_have_value("knuth")
 
 
+def solve_typed(page: Page, text: str):
+    """The page with `text` typed as the problem and solved; the text area."""
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    area = page.locator("#problem-text")
+    area.fill(text)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#results")).to_be_visible()
+    return area
+
+
 def why_sentences(page: Page) -> list[str]:
     return page.locator("#why .sentence").all_text_contents()
 
@@ -476,12 +487,7 @@ def test_a_problem_being_typed_survives_a_reload(page: Page):
 
 
 def test_edits_over_a_replay_survive_a_reload_and_back_forward(page: Page):
-    open_cover_page(page)
-    page.locator("#problem").select_option("text")
-    area = page.locator("#problem-text")
-    area.fill("A B C\nA B\nC\n")
-    page.get_by_role("button", name="Solve", exact=True).click()
-    expect(page.locator("#results")).to_be_visible()
+    area = solve_typed(page, "A B C\nA B\nC\n")
     solved_url = page.url
     area.press("Control+End")
     page.keyboard.type("B C\n")
@@ -648,12 +654,7 @@ def test_a_long_list_of_ruled_out_options_folds_after_twelve(page: Page, api):
 
 
 def test_text_typed_after_picking_survives_back_to_an_older_solve_and_forward(page: Page):
-    open_cover_page(page)
-    page.locator("#problem").select_option("text")
-    area = page.locator("#problem-text")
-    area.fill("A B\nA B\n")
-    page.get_by_role("button", name="Solve", exact=True).click()
-    expect(page.locator("#results")).to_be_visible()
+    area = solve_typed(page, "A B\nA B\n")
     page.locator("#problem").select_option("queens")
     page.locator("#problem").select_option("text")
     typed = "A B C\nA B\nC\n# typed, not solved\n"
