@@ -111,8 +111,7 @@ function renderPuzzle() {
  * that is not on the board. (Examples come in the one-line form formatPuzzle makes.)
  */
 function syncExampleMenu() {
-  const line = formatPuzzle(page.values, page.size);
-  const example = page.examples.find((x) => x.size === page.size && x.puzzle === line);
+  const example = exampleOnBoard();
   const note = $("example-note");
   $("examples").value = example ? example.id : "";
   note.textContent = example ? example.note : "";
@@ -124,9 +123,13 @@ function syncExampleMenu() {
  * would lose: a digit anywhere, and not an example as the menu loaded it.
  */
 function holdsWork() {
-  if (!page.values.some((v) => v)) return false;
+  return page.values.some((v) => v) && !exampleOnBoard();
+}
+
+/** The example the board holds exactly, if any. */
+function exampleOnBoard() {
   const line = formatPuzzle(page.values, page.size);
-  return !page.examples.some((x) => x.size === page.size && x.puzzle === line);
+  return page.examples.find((x) => x.size === page.size && x.puzzle === line);
 }
 
 /**
