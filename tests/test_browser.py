@@ -1240,3 +1240,25 @@ def test_a_huge_sol_is_quoted_as_written(page: Page):
     expect(page.locator("#board-message")).to_contain_text(
         "sol=99999999999999999999999 is more than the server finds in one solve: 1,000 is used.")
     expect(page.locator("#solutions option:checked")).to_have_text("up to 1,000")
+
+
+def test_the_selected_cell_shows_whether_the_board_has_the_keys(page: Page):
+    page.goto("/")
+    cell = page.locator("#board [role=gridcell]").nth(10)
+    cell.click()
+    ring = "(el) => getComputedStyle(el).boxShadow"
+    focus = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--focus').trim()")
+    with_keys = cell.evaluate(ring)
+    page.locator("#puzzle-text").focus()
+    without_keys = cell.evaluate(ring)
+    assert with_keys != without_keys and "none" not in (with_keys, without_keys)
+
+    def colour(shadow: str) -> tuple[int, int, int]:
+        """The ring's colour as 0-255 channels, from rgb(…) or color(srgb …) as Chromium writes it."""
+        if shadow.startswith("rgb"):
+            return tuple(int(v) for v in re.findall(r"[\d.]+", shadow)[:3])
+        return tuple(round(float(v) * 255) for v in re.findall(r"[\d.]+", shadow.split("srgb", 1)[1])[:3])
+
+    amber = tuple(int(focus.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    assert colour(with_keys) == amber                    # the keys go to the board
+    assert colour(without_keys) != amber                 # grey: they go elsewhere
