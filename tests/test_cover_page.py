@@ -693,3 +693,17 @@ def test_a_piece_that_ran_out_marks_no_square(page: Page, api):
     expect_step(page, dead[0])
     expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
     expect(page.locator("#picture rect.dead")).to_have_count(0)
+
+
+def test_the_newest_piece_is_outlined_as_one_shape(page: Page, api):
+    answer = cover_via_api(api, builtin="pentominoes", params={"width": 20, "height": 3}, solutions=1)
+    page.goto("/cover?builtin=pentominoes&width=20&height=3&all_orientations=false&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    newest = page.locator("#placed li.newest").text_content()
+    cells = {tuple(int(v) - 1 for v in m) for m in re.findall(r"r(\d+)c(\d+)", newest)}
+    assert len(cells) == 5
+    # Its outline is the edges no other cell of the piece shares: a pentomino's perimeter.
+    perimeter = sum(1 for (r, c) in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if (r + dr, c + dc) not in cells)
+    d = page.locator("#picture path.piece-outline").get_attribute("d")
+    assert d.count("M") == perimeter

@@ -119,6 +119,27 @@ export class PictureView {
     }
     this.width = width;
     this.svg = root;
+    // The newest placement's outline: one path around its cells, above them (not a frame per cell).
+    this.cellBox = { unit, xOf, yOf };
+    this.outline = chess ? null : svg("path", { class: "piece-outline", d: "" }, root);
+  }
+
+  /** The path around a set of cells: the edges no neighbour in the set shares. */
+  outlineOf(cells) {
+    const { unit, xOf, yOf } = this.cellBox;
+    const w = this.width;
+    const parts = [];
+    for (const cell of cells) {
+      const r = Math.floor(cell / w);
+      const c = cell % w;
+      const x = xOf(c);
+      const y = yOf(r);
+      if (!cells.has(cell - w)) parts.push(`M${x} ${y}h${unit}`);
+      if (!cells.has(cell + w)) parts.push(`M${x} ${y + unit}h${unit}`);
+      if (c === 0 || !cells.has(cell - 1)) parts.push(`M${x} ${y}v${unit}`);
+      if (c === w - 1 || !cells.has(cell + 1)) parts.push(`M${x + unit} ${y}v${unit}`);
+    }
+    return parts.join("");
   }
 
   /** Knuth's matrix: a row per option, a column per item, a dot for each 1. */
@@ -276,6 +297,7 @@ export class PictureView {
       const text = has ? (latin ? String(v) : (/^s\d+$/.test(String(v)) ? "" : String(v))) : "";
       if (this.texts[cell].textContent !== text) this.texts[cell].textContent = text;
     });
+    if (this.outline) this.outline.setAttribute("d", this.outlineOf(fresh));
   }
 
   showMatrix(placed, newest, state, deadItem) {
