@@ -80,7 +80,7 @@ def api_solve():
     """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
     body = read_body()
     grid = read_puzzle(body)
-    solutions = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
@@ -91,7 +91,7 @@ def api_solve():
     for g in solved.grids:          # every answer is checked independently
         if not sudoku.is_solution(grid, g):
             raise RuntimeError("the solver returned a grid that is not a solution")
-    message = outcome_message(outcome, asked_all="solutions" in body and body["solutions"] is None)
+    message = outcome_message(outcome, asked_all=asked_all)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
@@ -138,14 +138,14 @@ def api_cover():
         except cover_text.CoverParseError as error:
             raise RequestError(str(error), "text", position=(error.line, error.column)) from None
         phrases, about = generic_phrases(problem), {"kind": "cover", "title": "Your problem"}
-    solutions = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    solutions, asked_all = read_solutions(body)
     limits = {"max_solutions": solutions,
               "max_steps": read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS")),
               "max_seconds": read_seconds(body)}
     choose, recording = read_choice(body)
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
-    message = outcome_message(outcome, asked_all="solutions" in body and body["solutions"] is None)
+    message = outcome_message(outcome, asked_all=asked_all)
     answer = {
         "title": about["title"], "problem": about,
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
@@ -208,6 +208,12 @@ def read_puzzle(body: dict) -> sudoku.Grid:
         raise RequestError(f"a {grid.size}×{grid.size} puzzle is larger than this server solves "
                            f"(up to {side}×{side}); use the command line", "puzzle", status=413)
     return grid
+
+
+def read_solutions(body: dict) -> tuple[int, bool]:
+    """How many solutions to find (1 by default, the server's cap for null) and whether all were asked for."""
+    limit = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    return limit, "solutions" in body and body["solutions"] is None
 
 
 def read_int(body: dict, name: str, default, low: int, high: int, allow_null=False):

@@ -387,15 +387,14 @@ function openShare(asked, { push = false } = {}) {
   solved.then(() => {
     // The link's problem is replayed; the user's unsolved edits of it come back to the text.
     if (edits !== null) keepEdits(share.text, edits);
-    sayMore($("message"), linkNotes(share, player.replay ? player.replay.log.stepCount : null));
+    sayMore($("message"), linkNotes(share, player.lastStep));
   });
 }
 
 function keepEdits(solvedText, edits) {
   const area = $("problem-text");
   if ($("problem").value !== TEXT || area.value !== solvedText) return;   // the user moved on meanwhile
-  area.value = edits;
-  saveDraft(edits, solvedText);     // the replay's start saved the solved text over them
+  area.value = edits;       // the draft still holds them over solvedText (editsOver read it)
   if (player.replay) {
     say($("text-error"), ["Your edits since the last Solve are kept here; the replay is of the problem as it was "
       + "solved. Press Solve to run the edited text."], "info");

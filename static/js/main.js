@@ -465,7 +465,7 @@ async function openShare(asked, { push = false } = {}) {
   }
   loadPuzzle(puzzle.size, puzzle.grid);
   await solve({ push, step: share.step });
-  sayMore($("board-message"), linkNotes(share, player.replay ? player.replay.log.stepCount : null));
+  sayMore($("board-message"), linkNotes(share, player.lastStep));
 }
 
 /** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */

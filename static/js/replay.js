@@ -180,6 +180,11 @@ export class Replayer {
     for (const id of ["solutions", "choose"]) $(id).addEventListener("change", () => this.noteOptions());
   }
 
+  /** The last step of the replay on screen, or null when there is none. */
+  get lastStep() {
+    return this.replay ? this.replay.log.stepCount : null;
+  }
+
   /** Show the "press Solve" note while the options differ from the replay's. */
   noteOptions() {
     const share = this.replay ? this.replay.share : null;
