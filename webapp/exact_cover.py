@@ -16,6 +16,9 @@ Glossary
               dead end, back up. A recording keeps them as packed integers.
     step      one event; step budgets count events, recorded or not.
     nodes     (in statistics) the number of options tried: the search tree.
+    scarce    one byte per item: its option count if 0 or 1, else 2 (and 2
+              while it is covered). A byte search in it finds the leftmost
+              item with no option, or with one, without walking the item list.
 
 Nothing here knows about Sudoku, JSON or the web.
 """
@@ -44,6 +47,9 @@ CLOCK_EVERY = 256
 # Added to a secondary item's len: it is never chosen, so it must never look
 # like the fewest-options item, nor count among the items with no option left.
 SECONDARY = 1 << 28
+
+# The value of scarce[i] for an item with two options or more, or covered.
+PLENTY = 2
 
 
 def pack(kind: int, arg: int) -> int:
@@ -180,8 +186,8 @@ class Matrix:
         # the order in which backing up from x uncovers them.
         self.covers = [tuple(top[q] for q in t) for t in others]
         self.uncovers = [tuple(reversed(t)) for t in self.covers]
-        # Primary items with no option at all: counted once here, not per search.
-        self.zeros = sum(1 for i in range(problem.primary) if not length[i])
+        # Items with no option or one: found once here, kept up by every search.
+        self.scarce = bytes(min(count, PLENTY) for count in length)
 
 
 @dataclass
@@ -245,10 +251,12 @@ class Search:
         self.choice: list[int] = []        # node x[l] tried at each level
         self.item_at: list[int] = []       # item chosen at each level
         self.ran = False
-        # How many uncovered primary items have no option left. While it is 0,
-        # the first item with one option is the leftmost minimum: the choice
-        # loop can stop there instead of scanning every item.
-        self.zeros = [m.zeros]
+        # Why a byte array beside len: bytearray.find is a C memchr, so the
+        # leftmost uncovered item with 0 or 1 option (most choices in a
+        # Sudoku) costs one call instead of a walk along the item list.
+        # Only changes to and from 0 and 1 write it, so it costs the inner
+        # loops one comparison, as a count of empty items did.
+        self.scarce = bytearray(m.scarce)
         self.cover, self.uncover = self._updates()
 
     # -- the two primitive updates ---------------------------------------
@@ -256,7 +264,7 @@ class Search:
         """cover(i) and uncover(i) as closures over this search's arrays."""
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
         top, others, others_rev = self.matrix.top, self.matrix.others, self.matrix.others_reversed
-        zeros = self.zeros
+        scarce = self.scarce
 
         def cover(i: int) -> None:
             """Remove item i from the item list and hide every option containing it."""
@@ -270,11 +278,10 @@ class Search:
                     t = top[q]
                     n = length[t] - 1
                     length[t] = n
-                    if not n:
-                        zeros[0] += 1
+                    if n < PLENTY:
+                        scarce[t] = n
                 p = down[p]
-            if not length[i]:
-                zeros[0] -= 1
+            scarce[i] = PLENTY     # a covered item's len no longer changes
             lft = left[i]
             rgt = right[i]
             right[lft] = rgt
@@ -284,8 +291,9 @@ class Search:
             """Undo cover(i), relinking in exactly the reverse order."""
             right[left[i]] = i
             left[right[i]] = i
-            if not length[i]:
-                zeros[0] += 1
+            n = length[i]
+            if n < PLENTY:
+                scarce[i] = n
             p = up[i]
             while p != i:
                 for q in others_rev[p]:
@@ -294,8 +302,8 @@ class Search:
                     t = top[q]
                     n = length[t]
                     length[t] = n + 1
-                    if not n:
-                        zeros[0] -= 1
+                    if n < PLENTY:
+                        scarce[t] = n + 1
                 p = up[p]
 
         return cover, uncover
@@ -326,9 +334,9 @@ class Search:
                 p = right[p]
                 seen += 1
                 assert seen <= m.size, "item list does not close"
-        empty = sum(1 for i in range(self.problem.primary) if not self.is_covered(i) and not length[i])
-        assert self.zeros[0] == empty, f"{self.zeros[0]} items counted with no option left, {empty} really"
         for i in range(m.size):
+            expected = PLENTY if self.is_covered(i) else min(length[i], PLENTY)
+            assert self.scarce[i] == expected, f"item {i} has scarce {self.scarce[i]}, not {expected}"
             if self.is_covered(i):
                 continue
             p, count = down[i], 0
@@ -390,7 +398,8 @@ class Search:
         root = m.root
         mrv = choose == "mrv"
         choice, item_at = self.choice, self.item_at
-        zeros = self.zeros
+        scarce_at, primary = self.scarce.find, self.problem.primary
+        scarce = self.scarce
         stats = Stats()
         solutions: list[list[int]] = []
 
@@ -431,8 +440,9 @@ class Search:
                 for i in uncovers[x]:
                     right[left[i]] = i
                     left[right[i]] = i
-                    if not length[i]:
-                        zeros[0] += 1
+                    n = length[i]
+                    if n < PLENTY:
+                        scarce[i] = n
                     p = up[i]
                     while p != i:
                         for q in others_rev[p]:
@@ -441,8 +451,8 @@ class Search:
                             t = top[q]
                             n = length[t]
                             length[t] = n + 1
-                            if not n:
-                                zeros[0] -= 1
+                            if n < PLENTY:
+                                scarce[t] = n + 1
                         p = up[p]
                     if emit:
                         emit((i << KIND_BITS) | UNCOVER)
@@ -470,21 +480,26 @@ class Search:
                 if steps >= step_cap:
                     status, limit = STOPPED, LIMIT_STEPS
                     break
-                # Fewest options first, ties to the leftmost. No item can have
-                # fewer than `floor` options (1 while no item has run out), so
-                # the first item with `floor` options ends the scan.
+                # Fewest options first, ties to the leftmost. The item list
+                # keeps items in id order, so the leftmost uncovered item
+                # with 0 options, else with 1, is the first such byte of
+                # scarce. Only when every item has 2 or more is it walked.
                 i = right[root]
                 if mrv:
-                    t = length[i]
-                    floor = 0 if zeros[0] else 1
-                    if t > floor:
+                    k = scarce_at(0, 0, primary)
+                    if k < 0:
+                        k = scarce_at(1, 0, primary)
+                    if k >= 0:
+                        i = k
+                    else:
+                        t = length[i]
                         p = right[i]
                         while p != root:
                             s = length[p]
                             if s < t:
                                 t = s
                                 i = p
-                                if s <= floor:
+                                if s == PLENTY:
                                     break
                             p = right[p]
                 if level == len(item_at):
@@ -544,11 +559,10 @@ class Search:
                         t = top[q]
                         n = length[t] - 1
                         length[t] = n
-                        if not n:
-                            zeros[0] += 1
+                        if n < PLENTY:
+                            scarce[t] = n
                     p = down[p]
-                if not length[i]:
-                    zeros[0] -= 1
+                scarce[i] = PLENTY
                 lft = left[i]
                 rgt = right[i]
                 right[lft] = rgt
