@@ -1,11 +1,14 @@
 """Solver throughput, without recording: ours against peer solvers, in one run.
 
     python bench/throughput.py [--quick] [--all-17] [--sets A,B] [--peers A,B]
-                               [--budget S] [--limit N] [--clock cpu|wall] [--json FILE]
+                               [--budget S] [--limit N] [--clock cpu|wall]
+                               [--chunk N] [--shared] [--json FILE]
 
-Every solver gets the same puzzle lines, one call per puzzle, interleaved
-(puzzle 1 for every solver, then puzzle 2, …) so that a change of machine load
-hits all of them alike. A call runs from the puzzle line to a full grid: the
+Every solver gets the same puzzle lines, one call per puzzle, and runs in a
+process of its own. A set is cut into chunks (a fifth of it by default); the
+solvers take turns, each solving a whole chunk, one puzzle after another, as
+a user solving a file would, so that a change of machine load hits all of
+them alike. A call runs from the puzzle line to a full grid: the
 peer's own parsing and, for generic exact cover libraries, building the exact
 cover matrix count inside its time, as they would for a user. Before a set,
 each solver solves one easy puzzle of that size untimed (warm-up: imports,
@@ -21,8 +24,18 @@ Glossary
               are only stopped when they return to Python).
     ratio     ours/peer: our total time over the peer's, on the puzzles both
               solved correctly. Below 1 means ours is faster.
-    clock     cpu (default): this process's CPU time, so other work on the
-              machine does not count; wall: elapsed time (perf_counter).
+    clock     cpu (default): the solver's process's CPU time, so other work on
+              the machine does not count; wall: elapsed time (perf_counter).
+    chunk     the puzzles a solver solves in one turn, one after another.
+    worker    the process a solver runs in; the benchmark sends it chunks over
+              a pipe and gets back each call's times and answer.
+
+Why a process per solver and chunks, not every solver on puzzle 1, then
+every solver on puzzle 2, in one process (--shared --chunk 1, the first
+design): measured on 2026-11-23, that made ours 1.8× slower on the 17-clue
+puzzles (each call found the link arrays it reuses evicted from the CPU
+caches by the other solvers) and dlx-cython about 1.9× faster than a user
+running either over a file gets. Neither is how a solver is used.
 """
 
 from __future__ import annotations
@@ -30,12 +43,21 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
+import multiprocessing
 import os
 import platform
 import signal
 import sys
 import time
 from dataclasses import dataclass, field
+
+# The NumPy peers solve with no BLAS call, but OpenBLAS's idle threads spin on
+# the other core and count in CPU time: measured, one thread leaves their wall
+# times as they were and cuts their CPU time by a third (dlx-cython) to a half
+# (exact-cover). Set before any import of
+# NumPy, and inherited by every worker.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import common
 from peers import PEERS
@@ -44,6 +66,7 @@ from webapp import sudoku
 
 DEFAULT_SETS = ("17clue", "top95", "top1465", "16x16")
 WARMUP_LIMIT = 120.0        # seconds; Numba compiles exact-cover-py in a few
+DEFAULT_TURNS = 5           # a set is cut into this many chunks unless --chunk says otherwise
 OK, WRONG, NONE, ERROR, CUT = "ok", "wrong", "no answer", "error", "cut"
 
 
@@ -138,35 +161,122 @@ def verdict_of(line: str, result, error: str | None) -> str:
     return OK if sudoku.is_solution(puzzle, grid) else WRONG
 
 
-def load_runners(names: list[str]) -> tuple[dict, dict[str, str]]:
-    """(name -> runner, name -> why it is unavailable) for the chosen solvers."""
-    runners, missing = {}, {}
+class Solver:
+    """A solver run in this process: warm-up and chunks, timed by an alarm."""
+
+    def __init__(self, name: str, clock: str):
+        self.run = PEERS[name].load()
+        self.alarm = Alarm(clock)
+
+    def warm(self, line: str):
+        """(seconds, wall, result, error) of an untimed first call."""
+        return self.alarm.call(self.run, line, WARMUP_LIMIT)
+
+    def chunk(self, items: list[tuple[int, str]], limit: float | None) -> list[tuple]:
+        """(k, seconds, wall, result, error) of each puzzle in turn, until limit wall seconds are spent."""
+        done, spent = [], 0.0
+        for k, line in items:
+            left = None if limit is None else limit - spent
+            if left is not None and left <= 0:
+                break
+            seconds, wall, result, error = self.alarm.call(self.run, line, left)
+            spent += wall
+            done.append((k, seconds, wall, result, error))
+            if error == CUT:
+                break
+        return done
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class Worker:
+    """A solver in a process of its own, driven over a pipe; the same calls as Solver."""
+
+    def __init__(self, name: str, clock: str):
+        context = multiprocessing.get_context("spawn")    # a fresh interpreter, nothing inherited
+        self.pipe, child = context.Pipe()
+        self.process = context.Process(target=serve, args=(name, clock, child), daemon=True)
+        self.process.start()
+        child.close()
+        reply = self._ask(None)
+        if reply[0] != "ready":
+            self.close()
+            raise RuntimeError(reply[1])
+
+    def _ask(self, message):
+        """Send a message (None: only listen) and wait for the reply; a dead worker raises."""
+        if message is not None:
+            self.pipe.send(message)
+        try:
+            return self.pipe.recv()
+        except EOFError:
+            raise RuntimeError(f"the solver's process died (exit code {self.process.exitcode})") from None
+
+    def warm(self, line: str):
+        return self._ask(("warm", line))
+
+    def chunk(self, items: list[tuple[int, str]], limit: float | None) -> list[tuple]:
+        return self._ask(("chunk", items, limit))
+
+    def close(self) -> None:
+        """Stop the process."""
+        if self.process.is_alive():
+            try:
+                self.pipe.send(("stop",))
+            except OSError:
+                pass
+            self.process.join(5)
+            if self.process.is_alive():
+                self.process.kill()
+
+
+def serve(name: str, clock: str, pipe) -> None:
+    """A worker's life: load one solver, then answer warm and chunk messages until stop."""
+    try:
+        solver = Solver(name, clock)
+    except Exception as exc:
+        pipe.send(("missing", f"not available: {type(exc).__name__}: {exc}"[:160]))
+        return
+    pipe.send(("ready",))
+    while True:
+        message = pipe.recv()
+        if message[0] == "stop":
+            return
+        pipe.send(solver.warm(message[1]) if message[0] == "warm" else solver.chunk(message[1], message[2]))
+
+
+def start_solvers(names: list[str], clock: str, shared: bool) -> tuple[dict, dict[str, str]]:
+    """(name -> Solver or Worker, name -> why it is unavailable) for the chosen solvers."""
+    solvers, missing = {}, {}
     for name in names:
         try:
-            runners[name] = PEERS[name].load()
+            solvers[name] = Solver(name, clock) if shared else Worker(name, clock)
         except Exception as exc:
-            missing[name] = f"not available: {type(exc).__name__}: {exc}"[:160]
-    return runners, missing
+            text = str(exc) if not shared else f"not available: {type(exc).__name__}: {exc}"
+            missing[name] = text[:160]
+    return solvers, missing
 
 
-def run_set(puzzles: list[str], runners: dict, budget: float | None, alarm: Alarm) -> dict[str, Tally]:
-    """Time every runner that takes this grid size on every puzzle, interleaved."""
+def run_set(puzzles: list[str], solvers: dict, budget: float | None, chunk: int | None) -> dict[str, Tally]:
+    """Time every solver that takes this grid size on every puzzle, a chunk per turn."""
     side = digits_of(puzzles[0])[0]
     easy = warmup_puzzle(puzzles[0])
     tallies = {}
-    for name, run in runners.items():
+    for name, solver in solvers.items():
         tally = tallies[name] = Tally(name)
         if side not in PEERS[name].sides:
             tally.stopped = f"does not take {side * side}×{side * side}"
             continue
-        tally.warmup, _, _, error = alarm.call(run, easy, WARMUP_LIMIT)
+        tally.warmup, _, _, error = solver.warm(easy)
         if error:
             tally.stopped = f"warm-up failed: {error}"
-    for k, line in enumerate(puzzles):
-        for name, run in runners.items():
-            tally = tallies[name]
-            if not tally.stopped:
-                time_one(tally, PEERS[name], run, k, line, budget, alarm)
+    size = chunk or math.ceil(len(puzzles) / DEFAULT_TURNS)
+    items = list(enumerate(puzzles))
+    for start in range(0, len(items), size):
+        for name, solver in solvers.items():
+            if not tallies[name].stopped:
+                time_chunk(tallies[name], PEERS[name], solver, items[start:start + size], budget)
     return tallies
 
 
@@ -178,20 +288,29 @@ def warmup_puzzle(line: str) -> str:
     return sudoku.format_grid(sudoku.Grid(puzzle.n, tuple(cells)))
 
 
-def time_one(tally: Tally, peer, run, k: int, line: str, budget: float | None, alarm: Alarm) -> None:
-    """Time one call of a runner within what is left of its budget, and count it."""
+def time_chunk(tally: Tally, peer, solver, items: list[tuple[int, str]], budget: float | None) -> None:
+    """Time one chunk of a solver within what is left of its budget and cap, and count it."""
     limit = None if peer.name == "ours" else peer_budget(peer, budget)
     if limit is not None and tally.spent >= limit:
         tally.stopped = f"budget {limit:g} s: stopped after {tally.attempted} puzzles"
         return
-    seconds, wall, result, error = alarm.call(run, line, None if limit is None else limit - tally.spent)
-    tally.spent += wall
-    verdict = verdict_of(line, result, error)
-    if verdict == CUT:
-        tally.stopped = (f"budget {limit:g} s: stopped after {tally.attempted} puzzles "
-                         f"(the next cut after {wall:.1f} s)")
+    if peer.cap is not None:
+        items = items[:peer.cap - tally.attempted]
+    lines = dict(items)
+    try:
+        done = solver.chunk(items, None if limit is None else limit - tally.spent)
+    except RuntimeError as exc:
+        tally.stopped = str(exc)
         return
-    tally.add(k, seconds, verdict, error)
+    for k, seconds, wall, result, error in done:
+        tally.spent += wall
+        if error == CUT:
+            tally.stopped = (f"budget {limit:g} s: stopped after {tally.attempted} puzzles "
+                             f"(the next cut after {wall:.1f} s)")
+            return
+        tally.add(k, seconds, verdict_of(lines[k], result, error), error)
+    if limit is not None and tally.spent >= limit:
+        tally.stopped = f"budget {limit:g} s: stopped after {tally.attempted} puzzles"
     if peer.cap is not None and tally.attempted >= peer.cap:
         tally.stopped = f"capped at {peer.cap} puzzles"
 
@@ -278,12 +397,21 @@ def header_lines(args) -> list[str]:
         f"# throughput: {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} cores, load average {common.load_average()}; "
         f"{args.clock} clock; budget {budget}",
+        f"# {'all solvers in this process' if args.shared else 'each solver in a process of its own'}; "
+        f"solvers take turns, each solving {chunk_words(args.chunk)} one after another",
         "# one call per puzzle from the puzzle line to a full grid: parsing and, for the generic",
         "# exact cover libraries, building the exact cover matrix (givens' clashes pruned) count",
         "# inside each peer's time. Each solver first solves an easy puzzle of the set's size",
         "# untimed (warm-up, JIT). Every answer is checked with webapp.sudoku.is_solution.",
         "# ours/peer: our time over the peer's on the puzzles both solved (below 1: ours is faster).",
     ]
+
+
+def chunk_words(chunk: int | None) -> str:
+    """How many puzzles a turn takes, in words."""
+    if chunk is None:
+        return f"a {['', '', 'half', 'third', 'quarter', 'fifth'][DEFAULT_TURNS]} of the set"
+    return "1 puzzle" if chunk == 1 else f"{chunk} puzzles"
 
 
 def parse_args(argv):
@@ -302,8 +430,15 @@ def parse_args(argv):
     parser.add_argument("--clock", choices=common.CLOCKS, default="cpu",
                         help="time calls by this process's CPU time (default: steady on a shared machine) "
                              "or by the wall clock")
+    parser.add_argument("--chunk", type=int, default=None,
+                        help=f"puzzles a solver solves per turn (default: a fifth of the set)")
+    parser.add_argument("--shared", action="store_true",
+                        help="run every solver in this process instead of one process each "
+                             "(with --chunk 1: the first design, for comparison)")
     parser.add_argument("--json", help="also write the per-set figures to this JSON file")
     args = parser.parse_args(argv)
+    if args.chunk is not None and args.chunk < 1:
+        parser.error("--chunk must be at least 1")
     if args.budget is None:
         args.budget = 3.0 if args.quick else 10.0
     if args.budget == 0:
@@ -341,18 +476,21 @@ def main(argv=None) -> int:
     sets = chosen_sets(args)
     for line in header_lines(args):
         print(line)
-    runners, missing = load_runners(names)
-    alarm = Alarm(args.clock)
+    solvers, missing = start_solvers(names, args.clock, args.shared)
     results = {}
-    for set_name, puzzles in sets.items():
-        gc.collect()
-        print(f"\n## {common.describe(set_name, puzzles)}", flush=True)
-        start = time.perf_counter()
-        tallies = run_set(puzzles, runners, args.budget, alarm)
-        results[set_name] = tallies
-        header = ["solver", "from", "solved", "puzzles/s", "median ms", "worst ms", "ours/peer", "notes"]
-        print(common.table(header, set_rows(tallies, missing, len(puzzles)), right={2, 3, 4, 5}))
-        print(f"# {time.perf_counter() - start:.1f} s for this set", flush=True)
+    try:
+        for set_name, puzzles in sets.items():
+            gc.collect()
+            print(f"\n## {common.describe(set_name, puzzles)}", flush=True)
+            start = time.perf_counter()
+            tallies = run_set(puzzles, solvers, args.budget, args.chunk)
+            results[set_name] = tallies
+            header = ["solver", "from", "solved", "puzzles/s", "median ms", "worst ms", "ours/peer", "notes"]
+            print(common.table(header, set_rows(tallies, missing, len(puzzles)), right={2, 3, 4, 5}))
+            print(f"# {time.perf_counter() - start:.1f} s for this set", flush=True)
+    finally:
+        for solver in solvers.values():
+            solver.close()
     print("\n## ours against each peer (total time on the puzzles both solved; (k): only k puzzles)")
     print(common.table(["peer"] + list(results), summary_rows(results, names)))
     print("\n## the solvers")
