@@ -78,11 +78,13 @@ def test_bad_character_names_character_and_position():
     with pytest.raises(sudoku.ParseError) as caught:
         sudoku.parse("1 2 . .\n. . ? .\n" + ". . . .\n" * 2)
     assert caught.value.position == (2, 5)
+    assert caught.value.unplaced == "bad character '?': use 1-9 and A-Z for digits and '.' or '0' for a blank"
 
 
 def test_digit_too_large_for_the_size():
-    with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 is not a digit of a 9×9 puzzle, which takes 1 to 9$"):
+    with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 is not a digit of a 9×9 puzzle, which takes 1 to 9$") as caught:
         sudoku.parse("A" + "." * 80)
+    assert caught.value.unplaced == "'A' is not a digit of a 9×9 puzzle, which takes 1 to 9"
 
 
 @pytest.mark.parametrize("count", [0, 1, 15, 17, 80, 82, 100, 255])

@@ -114,8 +114,7 @@ def entry_error(line: int | None, error: sudoku.ParseError, source: str) -> str:
             return f"{source!r} is no file, and as a puzzle: {error.message}"
         return error.message
     if error.position and error.position[0] == 1:
-        column = error.position[1]
-        return f"line {line}, column {column}: " + error.message.replace(f" at line 1, column {column}", "", 1)
+        return f"line {line}, column {error.position[1]}: {error.unplaced}"
     return f"line {line}: {error.message}"
 
 

@@ -33,12 +33,23 @@ class ParseError(ValueError):
     """Text that is not a puzzle: says what is wrong and where.
 
     cells: the cell indices involved (for duplicate givens);
-    position: (line, column) of a bad character, both from 1, or None.
+    position: (line, column) of a bad character, both from 1, or None;
+    unplaced: the message without its position, for a caller that says the
+    position its own way (a file's line number instead of the text's).
     """
 
-    def __init__(self, message: str, cells: tuple[int, ...] = (), position: tuple[int, int] | None = None):
+    def __init__(self, message: str, cells: tuple[int, ...] = (), position: tuple[int, int] | None = None,
+                 unplaced: str | None = None):
         super().__init__(message)
         self.message, self.cells, self.position = message, tuple(cells), position
+        self.unplaced = message if unplaced is None else unplaced
+
+    @classmethod
+    def at(cls, position: tuple[int, int], subject: str, rest: str) -> "ParseError":
+        """'<subject> at line L, column C<rest>', remembering the position and the message without it."""
+        line, column = position
+        return cls(f"{subject} at line {line}, column {column}{rest}", position=position,
+                   unplaced=subject + rest)
 
 
 @dataclass(frozen=True)
@@ -117,8 +128,8 @@ def parse(text: str, check: bool = True) -> Grid:
     size = n * n
     for value, shown, (line, column) in cells:
         if value > size:
-            raise ParseError(f"{shown!r} at line {line}, column {column} is not a digit of a {size}×{size} "
-                             f"puzzle, which takes {symbol_range(size)}", position=(line, column))
+            raise ParseError.at((line, column), repr(shown),
+                                f" is not a digit of a {size}×{size} puzzle, which takes {symbol_range(size)}")
     grid = Grid(n, tuple(v for v, _, _ in cells))
     if check:
         check_givens(grid)
@@ -171,9 +182,8 @@ def _char_value(ch: str, pos: tuple[int, int]):
         return 0, ch, pos
     index = SYMBOLS.find(ch.upper())
     if index < 0:
-        line, column = pos
-        raise ParseError(f"bad character {ch!r} at line {line}, column {column}: "
-                         f"use 1-9 and A-Z for digits and '.' or '0' for a blank", position=pos)
+        raise ParseError.at(pos, f"bad character {ch!r}",
+                            ": use 1-9 and A-Z for digits and '.' or '0' for a blank")
     return index + 1, ch, pos
 
 
