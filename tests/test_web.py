@@ -183,6 +183,17 @@ def test_parse_returns_the_grid_and_its_clashes(client):
     assert client.post("/api/parse", json={"puzzle": None}).status_code == 400
 
 
+def test_a_wrong_cell_count_lists_the_sizes_this_server_solves(client, app):
+    for path in ("/api/parse", "/api/solve"):
+        error = client.post(path, json={"puzzle": "." * 80}).get_json()["error"]
+        assert error.endswith("16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25)"), error
+    app.config["SOLVE_MAX_BOX"] = 3
+    assert client.post("/api/parse", json={"puzzle": "." * 80}).get_json()["error"].endswith("81 (9×9)")
+    # The parser itself lists every size it reads, as the command line does.
+    with pytest.raises(sudoku.ParseError, match=r"4096 \(64×64\)$"):
+        sudoku.parse("." * 80)
+
+
 def test_cover_builtins_menu(client):
     menu = client.get("/api/cover/builtins").get_json()
     assert {"knuth", "queens", "pentominoes", "latin", "small-packing"} <= {b["id"] for b in menu}

@@ -35,14 +35,16 @@ class ParseError(ValueError):
     cells: the cell indices involved (for duplicate givens);
     position: (line, column) of a bad character, both from 1, or None;
     unplaced: the message without its position, for a caller that says the
-    position its own way (a file's line number instead of the text's).
+    position its own way (a file's line number instead of the text's);
+    count: the number of cells found, when that number is what is wrong.
     """
 
     def __init__(self, message: str, cells: tuple[int, ...] = (), position: tuple[int, int] | None = None,
-                 unplaced: str | None = None):
+                 unplaced: str | None = None, count: int | None = None):
         super().__init__(message)
         self.message, self.cells, self.position = message, tuple(cells), position
         self.unplaced = message if unplaced is None else unplaced
+        self.count = count
 
     @classmethod
     def at(cls, position: tuple[int, int], subject: str, rest: str) -> "ParseError":
@@ -123,7 +125,7 @@ def parse(text: str, check: bool = True) -> Grid:
         cells = [_char_value(ch, pos) for word, start in tokens
                  for ch, pos in zip(word, _positions(start, len(word)))]
     if len(cells) not in counts:
-        raise ParseError(_count_message(len(cells)))
+        raise ParseError(count_message(len(cells)), count=len(cells))
     n = counts[len(cells)]
     size = n * n
     for value, shown, (line, column) in cells:
@@ -187,9 +189,9 @@ def _char_value(ch: str, pos: tuple[int, int]):
     return index + 1, ch, pos
 
 
-def _count_message(count: int) -> str:
-    """Why a cell count is no puzzle."""
-    sizes = ", ".join(f"{c} ({n * n}×{n * n})" for c, n in cell_counts().items())
+def count_message(count: int, largest: int = MAX_N) -> str:
+    """Why a cell count is no puzzle, listing the sizes up to box side largest."""
+    sizes = ", ".join(f"{c} ({n * n}×{n * n})" for c, n in cell_counts().items() if n <= largest)
     return (f"found {count} cell{'s' if count != 1 else ''}, but a puzzle has a square of a "
             f"square of cells: {sizes}")
 

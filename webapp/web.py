@@ -66,7 +66,7 @@ def api_parse():
     try:
         grid = sudoku.parse(text, check=False)
     except sudoku.ParseError as error:
-        raise RequestError(error.message, "puzzle", error.cells, error.position) from None
+        raise puzzle_error(error) from None
     clash = None
     try:
         sudoku.check_givens(grid)
@@ -201,13 +201,21 @@ def read_puzzle(body: dict) -> sudoku.Grid:
     try:
         grid = sudoku.parse(text)
     except sudoku.ParseError as error:
-        raise RequestError(error.message, "puzzle", error.cells, error.position) from None
+        raise puzzle_error(error) from None
     biggest = cap("SOLVE_MAX_BOX")
     if grid.n > biggest:
         side = biggest * biggest
         raise RequestError(f"a {grid.size}×{grid.size} puzzle is larger than this server solves "
                            f"(up to {side}×{side}); use the command line", "puzzle", status=413)
     return grid
+
+
+def puzzle_error(error: sudoku.ParseError) -> RequestError:
+    """A puzzle that cannot be read, as a request error; a wrong cell count lists the sizes this server solves."""
+    message = error.message
+    if error.count is not None:
+        message = sudoku.count_message(error.count, cap("SOLVE_MAX_BOX"))
+    return RequestError(message, "puzzle", error.cells, error.position)
 
 
 def read_solutions(body: dict) -> tuple[int, bool]:
