@@ -415,6 +415,13 @@ def test_step_back_and_forward_changes_the_board(page: Page, api):
     assert board_symbols(page) == BERRY
 
 
+def test_a_link_may_separate_rows_with_slashes(page: Page):
+    rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
+    page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    assert board_symbols(page) == BERRY
+
+
 def test_play_pause_and_pencil_marks(page: Page, api):
     log = solve_via_api(api, BERRY)["log"]
     size = 9

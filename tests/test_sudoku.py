@@ -81,6 +81,15 @@ def test_bad_character_names_character_and_position():
     assert caught.value.unplaced == "bad character '?': use 1-9 and A-Z for digits and '.' or '0' for a blank"
 
 
+def test_rows_separated_by_slashes():
+    grid = sudoku.parse(BERRY)
+    rows = [BERRY[k:k + 9] for k in range(0, 81, 9)]
+    assert sudoku.parse("/".join(rows)) == grid
+    assert sudoku.parse("/".join(rows) + "/") == grid
+    with pytest.raises(sudoku.ParseError, match="found 72 cells"):
+        sudoku.parse("/".join(rows[:8]))
+
+
 def test_digit_too_large_for_the_size():
     with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 is not a digit of a 9×9 puzzle, which takes 1 to 9$") as caught:
         sudoku.parse("A" + "." * 80)

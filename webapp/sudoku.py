@@ -167,7 +167,7 @@ def _tokens(text: str) -> list[tuple[str, tuple[int, int]]]:
     """Words between whitespace and separators, each with (line, column) of its start."""
     tokens = []
     for line_no, line in enumerate(text.splitlines() or [""], start=1):
-        for match in re.finditer(r"[^\s|+\-]+", line):
+        for match in re.finditer(r"[^\s|+\-/]+", line):
             tokens.append((match.group(), (line_no, match.start() + 1)))
     return tokens
 
