@@ -401,20 +401,15 @@ function keepEdits(solvedText, edits) {
   }
 }
 
-window.addEventListener("popstate", (e) => {
-  player.url.cancel();    // a step waiting for the entry just left must not land on this one
+player.followHistory({
   // The history entry's own state first: a long typed problem is not in its address.
-  const share = (e.state && e.state.share) || readCoverShare(location.search);
-  const replay = player.replay;
-  if (share && replay && sameCoverSolve(share, replay.share)) {
-    player.seekFromAddress(share.step ?? 0);
-  } else if (share) {
-    openShare(share);
-  } else {
+  shareOf: (e) => (e.state && e.state.share) || readCoverShare(location.search),
+  open: openShare,
+  leave: () => {
     runner.cancel();
     player.leave();
     showPick(readCoverPick(location.search));
-  }
+  },
 });
 
 // ---- start -------------------------------------------------------------------------------

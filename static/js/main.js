@@ -484,23 +484,18 @@ async function openEntered(asked) {
   rememberPuzzle();      // the address as the page now has it: a bad setting is not read again
 }
 
-window.addEventListener("popstate", () => {
-  url.cancel();     // a change waiting for the entry just left must not land on this one
-  page.editPushed = false;
-  const share = readShare(location.search);
-  const replay = player.replay;
-  if (share && share.edit) {
-    openEntered(share);
-  } else if (share && replay && sameSolve(share, replay.share)) {
-    player.seekFromAddress(share.step ?? 0);
-  } else if (share) {
-    openShare(share);
-  } else {
+player.followHistory({
+  shareOf: () => {
+    page.editPushed = false;    // a new entry: the next edit pushes its own
+    return readShare(location.search);
+  },
+  open: (share) => (share.edit ? openEntered(share) : openShare(share)),
+  leave: () => {
     runner.cancel();
     player.leave();
     renderPuzzle();
     page.atEdit = true;
-  }
+  },
 });
 
 // ---- start ---------------------------------------------------------------------

@@ -283,6 +283,27 @@ export class Replayer {
     this.replay.timeline.seek(step);
   }
 
+  /**
+   * Back and Forward. shareOf(event) reads the entry's share (null: none);
+   * an entry of the solve on screen only moves to its step, any other share
+   * is opened with open(share), and an entry with no share calls leave().
+   * A share with edit set (a puzzle being entered) is never "the solve on
+   * screen", even when its puzzle is.
+   */
+  followHistory({ shareOf, open, leave }) {
+    window.addEventListener("popstate", (e) => {
+      this.url.cancel();    // a step waiting for the entry just left must not land on this one
+      const share = shareOf(e);
+      if (share && !share.edit && this.replay && this.sameSolve(share, this.replay.share)) {
+        this.seekFromAddress(share.step ?? 0);
+      } else if (share) {
+        open(share);
+      } else {
+        leave();
+      }
+    });
+  }
+
   /** Go to a step the address already holds (Back/Forward within one solve). */
   seekFromAddress(step) {
     if (!this.replay) return;
