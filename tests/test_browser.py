@@ -1242,6 +1242,29 @@ def test_edit_then_solve_with_nothing_changed_adds_no_entry(page: Page):
     expect(page.locator("#solution-list button")).to_have_count(1)
 
 
+def test_a_reload_after_edit_puzzle_keeps_the_puzzle_being_entered(page: Page):
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    address, length = page.url, page.evaluate("history.length")
+    page.get_by_role("button", name="Edit puzzle", exact=True).click()
+    page.reload()
+    # The puzzle is open for entering, as before the reload; the entry is still the replay's.
+    expect(page.get_by_role("button", name="Edit puzzle", exact=True)).to_be_hidden()
+    expect(page.locator("#solution-list button")).to_have_count(0)
+    assert page.url == address and board_symbols(page) == BERRY
+    empty = BERRY.index(".")
+    page.locator("#board [role=gridcell]").nth(empty).click()
+    page.keyboard.press("1")
+    expect(page).to_have_url(re.compile(r"edit=1"))
+    assert page.evaluate("history.length") == length + 1
+    # Back returns to the replay, and from then on a reload shows the replay.
+    page.go_back()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    page.reload()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    expect(page.get_by_role("button", name="Edit puzzle", exact=True)).to_be_visible()
+
+
 def test_a_huge_sol_is_quoted_as_written(page: Page):
     page.goto(f"/?p={BERRY}&sol=99999999999999999999999&choose=mrv&edit=1")
     expect(page.locator("#board-message")).to_contain_text(

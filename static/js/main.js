@@ -80,10 +80,31 @@ function rememberPuzzle({ keepLeft = false } = {}) {
   if (page.atEdit && !keepLeft) {
     url.replace(share);   // at once (keystrokes are no flood): a reload must find the last one
   } else {
+    markEditing(false);   // the entry left behind is the replay again
     url.push(share);
     page.atEdit = true;
     page.editPushed = true;
   }
+}
+
+/**
+ * Edit puzzle pressed on a replay, nothing changed yet: the history entry is
+ * still the replay's (the first change opens one of its own), but a reload or
+ * a return to it must show the puzzle being entered, not the replay. The flag
+ * lives in history.state, which a reload keeps.
+ */
+function markEditing(on) {
+  if (Boolean(history.state && history.state.editing) === on) return;
+  history.replaceState({ ...(history.state || {}), editing: on }, "");
+}
+
+/** The share of this history entry; a replay's entry left by Edit puzzle opens as the puzzle being entered. */
+function entryShare() {
+  const share = readShare(location.search);
+  if (share && !share.edit && history.state && history.state.editing) {
+    return { ...share, edit: true, step: null, replayEntry: true };
+  }
+  return share;
 }
 
 // ---- entering a puzzle ---------------------------------------------------------
@@ -414,6 +435,8 @@ $("edit").addEventListener("click", () => {
   renderPuzzle();
   // No history entry yet: the first change opens one (Solve with nothing changed
   // then replaces the replay's own entry instead of adding a copy of it).
+  url.flush();
+  markEditing(true);
   board.focusCell(board.active);
 });
 
@@ -471,7 +494,8 @@ async function openShare(asked, { push = false } = {}) {
 /** Open a puzzle being entered (edit=1): fill the board and the options, solve nothing. */
 async function openEntered(asked) {
   const share = withinCap(asked);
-  page.atEdit = true;
+  // A replay's entry (see markEditing) stays the replay's until the first change.
+  page.atEdit = !share.replayEntry;
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   const entered = parseEntered(share.puzzle);
@@ -481,13 +505,14 @@ async function openEntered(asked) {
     return;
   }
   sayMore($("board-message"), linkNotes(share, null));
-  rememberPuzzle();      // the address as the page now has it: a bad setting is not read again
+  // The address as the page now has it: a bad setting is not read again.
+  if (!share.replayEntry) rememberPuzzle();
 }
 
 player.followHistory({
   shareOf: () => {
     page.editPushed = false;    // a new entry: the next edit pushes its own
-    return readShare(location.search);
+    return entryShare();
   },
   open: (share) => (share.edit ? openEntered(share) : openShare(share)),
   leave: () => {
@@ -505,6 +530,6 @@ pad.setSize(page.size);
 renderPuzzle();
 loadExamples();
 restoreBoxText();
-const initial = readShare(location.search);
+const initial = entryShare();
 if (initial && initial.edit) openEntered(initial);
 else if (initial) openShare(initial);
