@@ -538,6 +538,38 @@ def test_a_problem_picked_after_a_solve_is_what_a_reload_reopens(page: Page):
     expect(page.locator("#problem-text")).to_have_value("X Y\nX\nY\n# my work\n")
 
 
+def test_parameters_entered_and_not_solved_survive_a_reload(page: Page):
+    # Picked, not solved: the parameters go into the address.
+    open_cover_page(page)
+    page.locator("#problem").select_option("queens")
+    page.locator("#param-n").fill("7")
+    expect(page).to_have_url(re.compile(r"problem=queens&n=7$"))
+    page.reload()
+    expect(page.locator("#problem")).to_have_value("queens")
+    expect(page.locator("#param-n")).to_have_value("7")
+    # Over a replay: the address stays the replay's, and the parameters come back after a reload.
+    page.goto("/cover?builtin=queens&n=5&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    replay_url = page.url
+    page.locator("#param-n").fill("6")
+    note = page.locator("#param-message")
+    expect(note).to_contain_text("Parameters changed")
+    page.reload()
+    expect(page.locator("#results")).to_be_visible()
+    assert page.url == replay_url
+    expect(page.locator("#param-n")).to_have_value("6")
+    expect(note).to_contain_text("Parameters changed")
+    # Solved, they are the replay: Back to n=5 shows its own parameters, with no note.
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page).to_have_url(re.compile(r"n=6"))
+    expect(note).to_be_hidden()
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"n=5"))
+    expect(page.locator("#results")).to_be_visible()
+    expect(page.locator("#param-n")).to_have_value("5")
+    expect(note).to_be_hidden()
+
+
 def test_back_to_an_earlier_typed_problem_brings_its_text_back(page: Page):
     open_cover_page(page)
     page.locator("#problem").select_option("text")

@@ -11,7 +11,7 @@ import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
 import {
-  UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes,
+  UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams,
 } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +24,7 @@ const MAX_TEXT_IN_URL = 2000;
 const PENTOMINO_CELLS = 60;
 /** Where the problem being typed is kept for this tab, so that a reload keeps it. */
 const DRAFT_KEY = "dlx-cover-draft";
+const PARAMS_KEY = "dlx-cover-params";
 
 const page = {
   catalogue: [],
@@ -241,6 +242,7 @@ function startReplay(data, share, step, push) {
   // back as such). A solve opened from history or a link leaves the draft alone: it may hold
   // text typed elsewhere in this tab.
   if (!share.builtin && push) saveDraft(share.text, share.text);
+  if (share.builtin && push) saveParamEdits({ id: share.builtin, params: share.params, base: share.params });
   const outcome = log.outcome;
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
@@ -283,35 +285,78 @@ $("problem").addEventListener("change", () => {
   page.picked = true;
   runner.cancel();
   player.leave();     // its replay is of the problem just left
-  rememberPick($("problem").value);
+  rememberPick($("problem").value, {});
   clearMessages();
   showProblemFields();
   if ($("problem").value === TEXT) $("problem-text").focus();
 });
 
 /**
- * The address names the problem just picked, so that a reload reopens it (and
- * a typed one's draft) rather than the solve left behind; that solve keeps its
- * own history entry for Back.
+ * The address names the problem just picked, and the parameters entered for
+ * it, so that a reload reopens them (and a typed one's draft) rather than the
+ * solve left behind; that solve keeps its own history entry for Back.
  */
-function rememberPick(id) {
-  const url = `${location.pathname}${coverPickQuery(id)}${location.hash}`;
+function rememberPick(id, params) {
+  const url = `${location.pathname}${coverPickQuery(id, params)}${location.hash}`;
   if (readCoverShare(location.search)) history.pushState({ pick: id }, "", url);
   else history.replaceState({ pick: id }, "", url);
 }
 
-/** Show a picked, unsolved problem (from the address): a typed one with this tab's draft. */
-function showPick(id) {
-  if (id !== TEXT && !specOf(id)) return false;
-  $("problem").value = id;
+/** Show a picked, unsolved problem from the address ({id, params}): a typed one with this tab's draft. */
+function showPick(pick) {
+  if (!pick || (pick.id !== TEXT && !specOf(pick.id))) return false;
+  $("problem").value = pick.id;
   const draft = readDraft();
-  if (id === TEXT && draft !== null) $("problem-text").value = draft.text;
+  if (pick.id === TEXT && draft !== null) $("problem-text").value = draft.text;
   clearMessages();
-  showProblemFields();
+  showProblemFields(pick.params);
+  checkParams();
   return true;
 }
 
-$("params").addEventListener("input", () => checkParams());
+/**
+ * Parameters entered and not solved: with no replay they go into the
+ * address; over a built-in's replay they are kept for this tab with the
+ * parameters of that replay, so a reload or Back then Forward to it brings
+ * them back (the address stays the replay's own).
+ */
+$("params").addEventListener("input", () => {
+  const ok = checkParams();
+  const id = $("problem").value;
+  const { params } = readParams();
+  const shown = player.replay ? player.replay.share : null;
+  if (shown && shown.builtin === id) {
+    saveParamEdits({ id, params, base: shown.params });
+    if (ok) noteParamEdits();
+  } else {
+    rememberPick(id, params);
+  }
+});
+
+/** Say that the parameters differ from the replay's, while they do. */
+function noteParamEdits() {
+  const shown = player.replay ? player.replay.share : null;
+  if (!shown || !shown.builtin || sameParams(readParams().params, shown.params)) return;
+  say($("param-message"), ["Parameters changed: the replay is of the ones solved. Press Solve to run these."], "info");
+}
+
+/** Parameters entered over a built-in's replay in this tab, as {id, params, base}, or null. */
+function readParamEdits() {
+  try {
+    const edits = JSON.parse(sessionStorage.getItem(PARAMS_KEY));
+    return edits && typeof edits.id === "string" && edits.params && edits.base ? edits : null;
+  } catch {
+    return null;     // no storage, or nothing readable kept
+  }
+}
+
+function saveParamEdits(edits) {
+  try {
+    sessionStorage.setItem(PARAMS_KEY, JSON.stringify(edits));
+  } catch {
+    // No storage: the parameters are only lost on a reload.
+  }
+}
 
 /**
  * The problem text typed in this tab before a reload, as { text, base }: base is
@@ -383,12 +428,24 @@ function openShare(asked, { push = false } = {}) {
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   const edits = share.builtin ? null : editsOver(share);
+  const paramEdits = share.builtin ? paramEditsOver(share) : null;
   const solved = solve({ push, step: share.step });
   solved.then(() => {
     // The link's problem is replayed; the user's unsolved edits of it come back to the text.
     if (edits !== null) keepEdits(share.text, edits);
+    if (paramEdits !== null && player.replay && sameCoverSolve(player.replay.share, share)) {
+      showProblemFields(paramEdits);
+      if (checkParams()) noteParamEdits();
+    }
     sayMore($("message"), linkNotes(share, player.lastStep));
   });
+}
+
+/** Parameters entered over the replay of this built-in solve and not solved yet, or null. */
+function paramEditsOver(share) {
+  const edits = readParamEdits();
+  if (!edits || edits.id !== share.builtin || !sameParams(edits.base, share.params)) return null;
+  return sameParams(edits.params, share.params) ? null : edits.params;
 }
 
 function keepEdits(solvedText, edits) {

@@ -88,7 +88,26 @@ function writeSettings(params, share) {
 }
 
 /** Query keys of a cover share that are not a built-in's parameters. */
-const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step"]);
+const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem"]);
+
+/** A built-in's parameters in a query: numbers and booleans under their own names. */
+function queryParams(params) {
+  const values = {};
+  for (const [key, value] of params) {
+    if (COVER_KEYS.has(key)) continue;
+    if (value === "true" || value === "false") values[key] = value === "true";
+    else if (/^-?\d+$/.test(value)) values[key] = Number(value);
+  }
+  return values;
+}
+
+/** Whether two sets of parameters hold the same values, in any order. */
+export function sameParams(a, b) {
+  const left = a || {};
+  const right = b || {};
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((k) => right[k] === left[k]);
+}
 
 /**
  * The exact cover page's share state, or null when the query names no
@@ -100,14 +119,7 @@ export function readCoverShare(search) {
   const builtin = params.get("builtin");
   const text = params.get("text");
   if (!builtin && !text) return null;
-  const values = {};
-  if (builtin) {
-    for (const [key, value] of params) {
-      if (COVER_KEYS.has(key)) continue;
-      if (value === "true" || value === "false") values[key] = value === "true";
-      else if (/^-?\d+$/.test(value)) values[key] = Number(value);
-    }
-  }
+  const values = builtin ? queryParams(params) : {};
   return { builtin: builtin || null, params: values, text: builtin ? null : text, ...readSettings(params) };
 }
 
@@ -126,25 +138,30 @@ export function coverShareQuery(share) {
 }
 
 /**
- * The problem picked on the exact cover page but not solved yet (?problem=<id>,
- * "text" for a typed one), or null.
+ * The problem picked on the exact cover page but not solved yet, as
+ * {id, params} (?problem=<id>&n=10: "text" for a typed one, a built-in with
+ * the parameters entered), or null.
  */
 export function readCoverPick(search) {
-  const share = readCoverShare(search);
-  return share ? null : new URLSearchParams(search).get("problem");
+  if (readCoverShare(search)) return null;
+  const query = new URLSearchParams(search);
+  const id = query.get("problem");
+  return id === null ? null : { id, params: queryParams(query) };
 }
 
-/** The query string of a picked, unsolved problem. */
-export function coverPickQuery(id) {
-  return `?${new URLSearchParams({ problem: id })}`;
+/** The query string of a picked, unsolved problem and the parameters entered for it. */
+export function coverPickQuery(id, params = {}) {
+  const query = new URLSearchParams({ problem: id });
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "boolean" || Number.isInteger(value)) query.set(key, String(value));
+  }
+  return `?${query}`;
 }
 
 /** Whether two cover share states ask for the same solve (the step aside). */
 export function sameCoverSolve(a, b) {
   if (!a || !b || a.solutions !== b.solutions || a.choose !== b.choose) return false;
-  if (a.builtin || b.builtin) {
-    return a.builtin === b.builtin && JSON.stringify(a.params || {}) === JSON.stringify(b.params || {});
-  }
+  if (a.builtin || b.builtin) return a.builtin === b.builtin && sameParams(a.params, b.params);
   return a.text === b.text;
 }
 
