@@ -538,6 +538,20 @@ def test_a_problem_picked_after_a_solve_is_what_a_reload_reopens(page: Page):
     expect(page.locator("#problem-text")).to_have_value("X Y\nX\nY\n# my work\n")
 
 
+def test_the_player_stays_put_while_options_are_placed(page: Page):
+    # Clicking Step forward again and again without moving the pointer must keep stepping.
+    page.goto("/cover?builtin=queens&n=8&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    forward = page.get_by_role("button", name="Step forward")
+    where = forward.bounding_box()
+    x, y = where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
+    for step in range(1, 16):
+        page.mouse.click(x, y)
+        expect_step(page, step)
+    assert forward.bounding_box()["y"] == where["y"]
+    assert page.locator("#placed li").count() >= 3
+
+
 def test_parameters_entered_and_not_solved_survive_a_reload(page: Page):
     # Picked, not solved: the parameters go into the address.
     open_cover_page(page)

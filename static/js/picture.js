@@ -55,6 +55,9 @@ export class PictureView {
     this.dead = new Set();
     this.root.replaceChildren();
     this.list.replaceChildren();
+    // During a replay the list keeps one height, so that the player under it
+    // stays where the pointer is while options come and go.
+    this.list.classList.toggle("replaying", !!log);
     this.root.hidden = !picture;
     if (!picture) return;
     this.root.dataset.kind = picture.kind;
