@@ -357,6 +357,22 @@ def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
     assert shown_arrays(page, 10) == python_arrays_at_steps(small_log, [10])[10]
 
 
+def test_matrix_summary_counts_the_item_that_ran_out_as_still_to_cover(page: Page, api):
+    log = cover_via_api(api, builtin="knuth", solutions=1)["log"]
+    dead = [k + 1 for k, (kind, _) in enumerate(kinds_and_args(log)) if kind == ec.DEAD_END]
+    assert dead
+    for step in (dead[0], dead[0] - 1):
+        # Primary items that no placed option covers, counted from the placed options alone.
+        frames = replay(log, step).frames
+        placed = list(log["givens"]) + [f.option for f in frames if f.k > 0]
+        held = {i for o in placed for i in log["options"][o]}
+        to_cover = sum(1 for i in range(log["primary"]) if i not in held)
+        page.goto(f"/cover?builtin=knuth&sol=1&choose=mrv&step={step}")
+        expect_step(page, step)
+        expect(page.locator("#matrix .mx-summary")).to_contain_text(
+            f"{to_cover} of {log['primary']} primary items to cover")
+
+
 def test_bad_text_shows_its_line_and_column_and_keeps_the_text(page: Page):
     bad = "A B C\nA B\nB Q\n"
     # The user picks "type a problem" before the list of built-ins arrives: the choice stays.

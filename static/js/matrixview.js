@@ -179,7 +179,11 @@ export class MatrixView {
     const chosen = top ? top.item : -1;
     let liveOptions = 0;
     for (let o = 0; o < log.options.length; o++) if (log.isLive(state, o)) liveOptions++;
-    let open = 0;
+    // The chosen item is covered as soon as it is chosen, but until one of its
+    // options is tried no placed option covers it: it is still to cover (at a
+    // dead end, it is the one that ran out).
+    const waiting = chosen >= 0 && chosen < log.primary && state.covered[chosen] && top.k === 0;
+    let open = waiting ? 1 : 0;
     for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
     this.root.dataset.liveOptions = String(liveOptions);
     this.summary.textContent = `${liveOptions.toLocaleString("en")} of ${log.options.length.toLocaleString("en")} options `
