@@ -415,6 +415,28 @@ def test_step_back_and_forward_changes_the_board(page: Page, api):
     assert board_symbols(page) == BERRY
 
 
+def test_a_button_that_becomes_disabled_hands_its_focus_to_the_slider(page: Page):
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    last = page.get_by_role("button", name="Last step")
+    last.focus()
+    page.keyboard.press("Enter")
+    expect(last).to_be_disabled()
+    assert page.evaluate("document.activeElement.id") == "step-slider"
+    page.get_by_role("button", name="First step").focus()
+    page.keyboard.press("Enter")
+    expect_step(page, 0)
+    assert page.evaluate("document.activeElement.id") == "step-slider"
+    # Solve is disabled while it runs: a refusal gives it its focus back.
+    page.goto("/?p=" + "5" + "." * 5 + "5" + "." * 74 + "&edit=1")
+    solve = page.get_by_role("button", name="Solve", exact=True)
+    solve.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board-message")).to_contain_text("both hold 5")
+    expect(solve).to_be_enabled()
+    assert page.evaluate("document.activeElement.textContent") == "Solve"
+
+
 def test_a_link_may_separate_rows_with_slashes(page: Page):
     rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
     page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")
@@ -449,13 +471,18 @@ def test_play_pause_and_pencil_marks(page: Page, api):
     assert shown == expected
     assert any(expected)
 
+    # Playing, the button says Pause and the slider's spoken value holds still;
+    # a pause speaks where it stopped, level and option included.
     play = page.locator("#btn-play")
+    slider = page.locator("#step-slider")
     page.keyboard.press(" ")
-    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(play).to_have_text("Pause")
+    expect(slider).to_have_attribute("aria-valuetext", "playing")
     step_after(page, 200)
     page.keyboard.press(" ")
-    expect(play).to_have_attribute("aria-pressed", "false")
     expect(play).to_have_text("Play")
+    label = page.locator("#step-label").text_content()
+    assert "level" in label and slider.get_attribute("aria-valuetext") == label
 
 
 def test_phone_width_and_dark_mode(page: Page, api):

@@ -137,28 +137,37 @@ export class PlayerControls {
       apply(value);
     };
     set("max", t.stepCount, (v) => { el.slider.max = String(v); });
-    set("value", t.cursor, (v) => {
-      el.slider.value = String(v);
-      el.slider.setAttribute("aria-valuetext", `step ${v} of ${t.stepCount}`);
-    });
+    set("value", t.cursor, (v) => { el.slider.value = String(v); });
     const parts = [`step ${t.cursor} of ${t.stepCount}`];
     if (position.leaving > 0) parts.push(`back up from level ${position.leaving} to ${position.leaving - 1}`);
     else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
     else if (position.level >= 0) parts.push(`level ${position.level}`, optionWords(position.k, position.d));
-    set("label", parts.join(" · "), (v) => { el.label.textContent = v; });
-    set("playing", t.playing, (v) => {
-      el.play.textContent = v ? "Pause" : "Play";
-      el.play.setAttribute("aria-pressed", String(v));
-    });
+    const label = parts.join(" · ");
+    set("label", label, (v) => { el.label.textContent = v; });
+    // A screen reader reads the focused slider's value whenever it changes:
+    // while playing it holds still ("playing"), and a pause reads where it stopped.
+    set("valuetext", t.playing ? "playing" : label, (v) => { el.slider.setAttribute("aria-valuetext", v); });
+    set("playing", t.playing, (v) => { el.play.textContent = v ? "Pause" : "Play"; });
     set("speed", t.speed, (v) => { el.speed.value = String(v); });
-    set("atStart", t.cursor === 0, (v) => { el.first.disabled = v; el.back.disabled = v; });
-    set("atEnd", t.cursor === t.stepCount, (v) => { el.forward.disabled = v; el.last.disabled = v; });
+    set("atStart", t.cursor === 0, (v) => this.disable([el.first, el.back], v));
+    set("atEnd", t.cursor === t.stepCount, (v) => this.disable([el.forward, el.last], v));
     const dead = t.deadEnds;
     const sols = t.solutions;
-    set("prevDead", !(dead.length && dead[0] < t.cursor), (v) => { el.prevDead.disabled = v; });
-    set("nextDead", !(dead.length && dead[dead.length - 1] > t.cursor), (v) => { el.nextDead.disabled = v; });
-    set("prevSolution", !(sols.length && sols[0] < t.cursor), (v) => { el.prevSolution.disabled = v; });
-    set("nextSolution", !(sols.length && sols[sols.length - 1] > t.cursor), (v) => { el.nextSolution.disabled = v; });
+    set("prevDead", !(dead.length && dead[0] < t.cursor), (v) => this.disable([el.prevDead], v));
+    set("nextDead", !(dead.length && dead[dead.length - 1] > t.cursor), (v) => this.disable([el.nextDead], v));
+    set("prevSolution", !(sols.length && sols[0] < t.cursor), (v) => this.disable([el.prevSolution], v));
+    set("nextSolution", !(sols.length && sols[sols.length - 1] > t.cursor), (v) => this.disable([el.nextSolution], v));
+  }
+
+  /**
+   * Enable or disable buttons. A disabled button drops the focus to the page
+   * itself (no ring, a screen reader loses its place): a focused one hands it
+   * to the slider, where every key of the replay works.
+   */
+  disable(buttons, off) {
+    const focused = off && buttons.includes(document.activeElement);
+    for (const button of buttons) button.disabled = off;
+    if (focused && !this.el.slider.disabled) this.el.slider.focus({ preventScroll: true });
   }
 
   /** Forget what was drawn (a new timeline starts). */

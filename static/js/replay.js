@@ -117,9 +117,16 @@ export class SolveRunner {
   }
 
   showBusy(on) {
+    // Disabled meanwhile, the button drops the focus to the page: it gets it back
+    // after (a replay then takes it to the slider; a refusal leaves it here).
+    if (on) this.hadFocus = document.activeElement === this.button;
     this.button.disabled = on;
     this.button.textContent = on ? "Solving…" : "Solve";
     document.body.classList.toggle("busy", on);
+    if (!on && this.hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+      this.button.focus({ preventScroll: true });
+    }
+    if (!on) this.hadFocus = false;
   }
 }
 
