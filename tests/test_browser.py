@@ -437,6 +437,18 @@ def test_a_button_that_becomes_disabled_hands_its_focus_to_the_slider(page: Page
     assert page.evaluate("document.activeElement.textContent") == "Solve"
 
 
+def test_a_cell_marked_as_a_clash_still_shows_the_focus(page: Page):
+    page.goto("/")
+    cells = page.locator("#board [role=gridcell]")
+    cells.nth(0).click()
+    page.keyboard.press("5")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("5")
+    expect(cells.nth(9)).to_have_class(re.compile(r"\bclash\b"))
+    shadow = "(el) => getComputedStyle(el).boxShadow"
+    assert cells.nth(9).evaluate(shadow) != cells.nth(0).evaluate(shadow)   # focused vs not
+
+
 def test_a_link_may_separate_rows_with_slashes(page: Page):
     rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
     page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")
