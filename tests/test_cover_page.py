@@ -568,6 +568,29 @@ def test_the_player_stays_put_while_options_are_placed(page: Page):
     assert page.locator("#placed li").count() >= 3
 
 
+def test_pictures_and_fields_have_names_a_screen_reader_reads(page: Page):
+    page.goto("/cover?builtin=queens&n=6&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    title = page.locator("#picture-title").text_content()
+    assert title
+    expect(page.get_by_role("img", name=title)).to_be_visible()
+    expect(page.locator("#param-n")).to_have_attribute("aria-description", re.compile(r"\w"))
+    page.goto("/cover?builtin=knuth&sol=1&choose=mrv&step=3")
+    expect_step(page, 3)
+    if not page.evaluate("document.querySelector('#links-panel').open"):
+        page.locator("#links-panel summary").click()
+    expect(page.get_by_role("region", name="Dancing links diagram")).to_be_visible()
+
+
+def test_picking_type_a_problem_with_the_keys_leaves_the_focus_on_the_menu(page: Page):
+    open_cover_page(page)
+    menu = page.locator("#problem")
+    menu.focus()
+    page.keyboard.press("End")
+    expect(menu).to_have_value("text")
+    expect(menu).to_be_focused()
+
+
 def test_parameters_entered_and_not_solved_survive_a_reload(page: Page):
     # Picked, not solved: the parameters go into the address.
     open_cover_page(page)

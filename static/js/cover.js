@@ -29,6 +29,7 @@ const PARAMS_KEY = "dlx-cover-params";
 const page = {
   catalogue: [],
   picked: false,         // the user chose a problem: the page must not change the choice
+  pickedByPointer: false, // the last press on the problem menu was a pointer's, not a key's
 };
 
 /** The address of a share state; a typed problem too long for it gives the bare page. */
@@ -118,7 +119,10 @@ function showProblemFields(values = {}) {
       input.value = String(value);
       label.append(param.name, input);
     }
-    if (param.help) label.title = param.help;
+    if (param.help) {
+      label.title = param.help;
+      input.setAttribute("aria-description", param.help);   // a tooltip alone is not read
+    }
     fields.push(label);
   }
   $("params").replaceChildren(...fields);
@@ -288,8 +292,12 @@ $("problem").addEventListener("change", () => {
   rememberPick($("problem").value, {});
   clearMessages();
   showProblemFields();
-  if ($("problem").value === TEXT) $("problem-text").focus();
+  // Picked with the pointer, the text area takes the focus to be typed in; with
+  // the keys, the focus stays on the menu (arrowing through it must not leave it).
+  if ($("problem").value === TEXT && page.pickedByPointer) $("problem-text").focus();
 });
+$("problem").addEventListener("pointerdown", () => { page.pickedByPointer = true; });
+$("problem").addEventListener("keydown", () => { page.pickedByPointer = false; });
 
 /**
  * The address names the problem just picked, and the parameters entered for

@@ -115,6 +115,9 @@ export class LinksView {
     });
     const body = html("div", "links-body", this.root);
     this.scroller = html("div", "links-scroll", body);
+    // It scrolls, so it takes a Tab stop of its own: a named region says what it is.
+    this.scroller.setAttribute("role", "region");
+    this.scroller.setAttribute("aria-label", "Dancing links diagram");
     this.svg = svg("svg", { class: "links-svg", role: "img" }, this.scroller);
     const listBox = html("div", "links-list", body);
     this.listTitle = html("h3", "", listBox);

@@ -94,6 +94,7 @@ export class PictureView {
     const total = { w: width * unit + margin + 4, h: height * unit + margin + 4 };
     const root = svg("svg", {
       viewBox: `0 0 ${total.w} ${total.h}`, class: `picture-svg ${chess ? "chess" : "grid"}`, role: "img",
+      "aria-labelledby": "picture-title",     // the caption names it; the list under it says what is placed
     }, this.root);
     this.squares = [];
     this.texts = [];
@@ -156,7 +157,7 @@ export class PictureView {
     const shown = log.items.map((name) => [...name].length > MATRIX_NAME_CHARS
       ? `${[...name].slice(0, MATRIX_NAME_CHARS - 1).join("")}…` : name);
     const upright = shown.some((name) => [...name].length > 2);
-    const root = svg("svg", { class: "picture-svg matrix", role: "img" }, this.root);
+    const root = svg("svg", { class: "picture-svg matrix", role: "img", "aria-labelledby": "picture-title" }, this.root);
     this.columnHeads = log.items.map((name, i) => {
       const t = svg("text", { class: upright ? "item-name upright" : "item-name" }, root);
       t.textContent = shown[i];
