@@ -437,6 +437,26 @@ def test_a_button_that_becomes_disabled_hands_its_focus_to_the_slider(page: Page
     assert page.evaluate("document.activeElement.textContent") == "Solve"
 
 
+def test_messages_and_notes_never_move_the_board(page: Page):
+    page.goto("/")
+    board = page.locator("#board")
+    top = board.bounding_box()["y"]
+    cells = page.locator("#board [role=gridcell]")
+    cells.nth(0).click()
+    page.keyboard.press("5")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("5")
+    expect(page.locator("#board-message")).to_contain_text("both hold 5")
+    assert board.bounding_box()["y"] == top
+    # Options changed during a replay: the note shows, the board stays.
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    top = board.bounding_box()["y"]
+    page.locator("#choose").select_option("first")
+    expect(page.locator("#options-note")).to_be_visible()
+    assert board.bounding_box()["y"] == top
+
+
 def test_a_cell_marked_as_a_clash_still_shows_the_focus(page: Page):
     page.goto("/")
     cells = page.locator("#board [role=gridcell]")
