@@ -1179,9 +1179,11 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
     context = browser.new_context(base_url=base_url, color_scheme=scheme)
     page = context.new_page()
     page.goto("/")
-    colours = page.evaluate("""() => { const s = getComputedStyle(document.documentElement);
-        return ['--placed', '--given', '--newest-bg', '--cell-bg'].map((v) => s.getPropertyValue(v).trim()); }""")
-    placed, given, newest, cell = colours
+    names = ['--placed', '--given', '--newest-bg', '--cell-bg', '--ok', '--dead', '--clash-bg', '--on-dead',
+             '--accent', '--accent-text', '--focus', '--surface']
+    colours = page.evaluate("""(names) => { const s = getComputedStyle(document.documentElement);
+        return names.map((v) => s.getPropertyValue(v).trim()); }""", names)
+    placed, given, newest, cell, ok, dead, clash, on_dead, accent, on_accent, focus, surface = colours
 
     def luminance(hex_colour):
         channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
@@ -1194,6 +1196,11 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
 
     assert contrast(placed, newest) >= 4.5 and contrast(given, newest) >= 4.5
     assert contrast(newest, cell) >= 1.25         # the newest cell still stands out (hue does the rest)
+    # A solved digit on the newest cell, a clashing digit, counts on the matrix panel's squares.
+    assert contrast(ok, newest) >= 4.5 and contrast(dead, clash) >= 4.5
+    assert contrast(on_dead, dead) >= 4.5 and contrast(on_accent, accent) >= 4.5
+    # The focus ring against the cells and panels it is drawn on (WCAG 1.4.11: 3:1).
+    assert contrast(focus, cell) >= 3 and contrast(focus, surface) >= 3 and contrast(focus, newest) >= 3
     context.close()
 
 
