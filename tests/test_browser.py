@@ -469,6 +469,27 @@ def test_a_cell_marked_as_a_clash_still_shows_the_focus(page: Page):
     assert cells.nth(9).evaluate(shadow) != cells.nth(0).evaluate(shadow)   # focused vs not
 
 
+def test_the_why_panel_speaks_for_a_step_that_rests_not_while_moving(page: Page):
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=40")
+    expect_step(page, 40)
+    why = page.locator("#why")
+    page.locator("#step-slider").focus()
+    page.wait_for_timeout(600)
+    page.keyboard.press("ArrowRight")          # one step after a rest: heard at once
+    expect_step(page, 41)
+    expect(why).to_have_attribute("aria-live", "polite")
+    for _ in range(6):                          # a quick run of steps: silent meanwhile
+        page.keyboard.press("ArrowRight")
+    expect(why).to_have_attribute("aria-live", "off")
+    expect_step(page, 47)
+    # At rest it is heard again, and the panel then says this step.
+    expect(why).to_have_attribute("aria-live", "polite")
+    page.keyboard.press(" ")                    # playing: silent
+    expect(why).to_have_attribute("aria-live", "off")
+    page.keyboard.press(" ")
+    expect(why).to_have_attribute("aria-live", "polite")
+
+
 def test_a_link_may_separate_rows_with_slashes(page: Page):
     rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
     page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")

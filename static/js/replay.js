@@ -130,6 +130,9 @@ export class SolveRunner {
   }
 }
 
+/** How long the cursor must stay on a step before a screen reader hears its why panel (ms). */
+const REST_MS = 400;
+
 export class Replayer {
   /**
    * @param {object} page
@@ -149,6 +152,8 @@ export class Replayer {
     this.drawStep = drawStep;
     this.onLeave = onLeave;
     this.replay = null;
+    this.lastMoveAt = -Infinity;    // when a draw last changed the step (see speakWhenResting)
+    this.restTimer = null;
     this.why = new WhyPanel($("why"));
     this.overview = new OverviewStrip($("overview"), { onSeek: (step) => this.seekTo(step) });
     this.controls = new PlayerControls({
@@ -311,6 +316,42 @@ export class Replayer {
     });
   }
 
+  /**
+   * Screen readers hear the why panel for a step the replay rests on, not a
+   * flood while it plays or while keys or the slider move it fast: the live
+   * region is off meanwhile, and once the cursor has stayed REST_MS the panel
+   * is written again, so that the resting step is read once. `moved`: this
+   * draw changed the step.
+   */
+  speakWhenResting(timeline, step, moved) {
+    const now = performance.now();
+    if (moved) {
+      const rapid = now - this.lastMoveAt < REST_MS;
+      this.lastMoveAt = now;
+      if (!timeline.playing && !rapid) {
+        clearTimeout(this.restTimer);
+        this.restTimer = null;
+        this.setWhyLive("polite");
+        return;
+      }
+    } else if (timeline.playing || this.why.root.getAttribute("aria-live") !== "off" || this.restTimer) {
+      return;
+    }
+    this.setWhyLive("off");
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      this.restTimer = null;
+      const replay = this.replay;
+      if (!replay || replay.timeline.playing || replay.drawnStep !== step) return;
+      this.setWhyLive("polite");
+      this.why.show(replay.explanation);      // no key: written again, and so read
+    }, REST_MS);
+  }
+
+  setWhyLive(value) {
+    if (this.why.root.getAttribute("aria-live") !== value) this.why.root.setAttribute("aria-live", value);
+  }
+
   /** Go to a step the address already holds (Back/Forward within one solve). */
   seekFromAddress(step) {
     if (!this.replay) return;
@@ -334,9 +375,11 @@ export class Replayer {
     const step = timeline.cursor;
     replay.state = log.seek(step, replay.state);
     const state = replay.state;
-    if (step !== replay.drawnStep) {
+    const moved = step !== replay.drawnStep;
+    if (moved) {
       const explanation = explainStep(log, state);
       this.drawStep(log, state, explanation, step);
+      replay.explanation = explanation;
       this.why.show(explanation, step);
       $("step-why").textContent = explanation.sentences.length ? explanation.sentences[0].text : "";
       this.matrix.show(state);
@@ -356,9 +399,7 @@ export class Replayer {
     const leaving = log.kindAt(step) === BACKUP ? log.argAt(step) : null;
     this.controls.render(timeline, top ? { level: state.level, k: top.k, d: top.d, leaving }
       : { level: -1, k: 0, d: 0, leaving });
-    // Screen readers hear the why panel when stepping, not a flood while playing.
-    const live = timeline.playing ? "off" : "polite";
-    if (this.why.root.getAttribute("aria-live") !== live) this.why.root.setAttribute("aria-live", live);
+    this.speakWhenResting(timeline, step, moved);
     this.overview.setCursor(step);
     if (replay.urlStep !== step) {
       replay.urlStep = step;
