@@ -119,6 +119,7 @@ def test_bad_character_has_a_position(client):
     ({"puzzle": BERRY, "max_steps": 1.5}, "max_steps", "whole number"),
     ({"puzzle": BERRY, "max_seconds": "fast"}, "max_seconds", "number"),
     ({"puzzle": BERRY, "max_seconds": 0}, "max_seconds", "more than 0"),
+    ({"puzzle": BERRY, "max_seconds": -10 ** 400}, "max_seconds", "more than 0"),
     ({"puzzle": BERRY, "choose": "random"}, "choose", "mrv"),
     ({"puzzle": BERRY, "record": "yes"}, "record", "true or false"),
 ])
@@ -181,6 +182,19 @@ def test_parse_returns_the_grid_and_its_clashes(client):
     bad = client.post("/api/parse", json={"puzzle": "<b>" + "." * 78})
     assert bad.status_code == 400 and bad.get_json()["position"] == {"line": 1, "column": 1}
     assert client.post("/api/parse", json={"puzzle": None}).status_code == 400
+
+
+def test_inputs_that_once_gave_a_500_give_a_400(client):
+    # An integer beyond any float is a time budget past the cap, not a crash.
+    huge = client.post("/api/solve", json={"puzzle": BERRY, "max_seconds": 10 ** 400})
+    assert huge.status_code == 200
+    # A body nested a thousand deep.
+    for path in ("/api/parse", "/api/solve", "/api/cover"):
+        deep = client.post(path, data="[" * 1000 + "]" * 1000, content_type="application/json")
+        assert deep.status_code == 400 and "nested too deeply" in deep.get_json()["error"]
+    # A parameter that shares its name with make()'s own first argument.
+    odd = client.post("/api/cover", json={"builtin": "queens", "params": {"id": 1}})
+    assert odd.status_code == 400 and "id" in odd.get_json()["error"]
 
 
 def test_a_wrong_cell_count_lists_the_sizes_this_server_solves(client, app):

@@ -365,7 +365,7 @@ BUILTINS: dict[str, Spec] = {spec.id: spec for spec in (
 )}
 
 
-def make(id: str, **params) -> Builtin:
+def make(id: str, /, **params) -> Builtin:
     """Build a built-in by id; missing parameters take their defaults. BuiltinError if wrong."""
     spec = BUILTINS.get(id)
     if spec is None:

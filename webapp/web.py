@@ -185,7 +185,10 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
     """The JSON object of the request, or a clear error naming the fields it needs."""
     if not request.is_json:
         raise RequestError("send the request as JSON (Content-Type: application/json)", status=415)
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:        # silent=True does not cover a body nested a thousand deep
+        raise RequestError("the body is nested too deeply to be read") from None
     if body is None:
         raise RequestError("the body is not valid JSON")
     if not isinstance(body, dict):
@@ -242,7 +245,14 @@ def read_seconds(body: dict) -> float:
     """The time budget, capped by the server."""
     most = cap("SOLVE_MAX_SECONDS")
     value = body.get("max_seconds", most)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RequestError("max_seconds must be a number", "max_seconds")
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:         # an integer beyond any float: more seconds than the cap anyway
+        finite = True
+        value = most if value > 0 else 0
+    if not finite:
         raise RequestError("max_seconds must be a number", "max_seconds")
     if value <= 0:
         raise RequestError("max_seconds must be more than 0", "max_seconds")
