@@ -91,6 +91,15 @@ def test_caps_on_items_options_and_entries(monkeypatch):
     assert "too many item names in the options: at most 5" in error.message and error.line == 4
 
 
+def test_long_options_are_capped_by_their_pairs_of_items():
+    # 1,001 items in one option: 1,001,000 pairs, just past the cap, from a text of a few KB.
+    header = " ".join(f"i{k}" for k in range(1001))
+    error = error_of(header + "\n" + "i0 i1\n" + header + "\n")
+    assert "this one has 1,001 items" in error.message and "1,000,000 pairs" in error.message
+    assert (error.line, error.column) == (3, 1)
+    assert len(ct.parse_cover(header + "\n" + " ".join(f"i{k}" for k in range(1000)) + "\n").options) == 1
+
+
 def test_format_writes_the_header_and_one_option_a_line():
     problem = ec.Problem.from_names(["A", "B"], ["x"], [["A", "x"], ["B"]])
     assert ct.format_cover(problem) == "A B | x\nA x\nB\n"

@@ -102,6 +102,13 @@ def test_time_budget_stops_cleanly():
     assert outcome.stats.solutions > 0 and len(outcome.solutions) == min(outcome.stats.solutions, 1000)
 
 
+def test_long_options_look_at_the_clock_sooner():
+    from webapp import sudoku
+    assert sudoku.problem_for(3).matrix.clock_every == ec.CLOCK_EVERY      # 4 items an option
+    wide = ec.Problem(tuple(f"i{k}" for k in range(100)), 100, (tuple(range(40)), tuple(range(40, 100))))
+    assert wide.matrix.clock_every == 1
+
+
 def test_cancel_flag_stops_the_search():
     outcome = ec.solve(queens(12), max_solutions=None, cancelled=lambda: True)
     assert (outcome.status, outcome.limit) == (ec.STOPPED, ec.LIMIT_CANCELLED)

@@ -29,6 +29,11 @@ from . import exact_cover as ec
 MAX_ITEMS = 10_000
 MAX_OPTIONS = 100_000
 MAX_ENTRIES = 1_000_000          # item names in all options together
+# Ordered pairs of items within an option (k items: k × (k − 1)), over all
+# options. The engine keeps, for every node, the other nodes of its option:
+# memory and set-up time grow with this, not with the entries (one option of
+# 10,000 items took 6 GB before this cap).
+MAX_PAIRS = 1_000_000
 MAX_NAME = 100                   # characters in an item name
 BAR, COMMENT = "|", "#"
 WORD = re.compile(r"\S+")
@@ -72,13 +77,18 @@ def parse_cover(text: str) -> ec.Problem:
     if len(lines) - 1 > MAX_OPTIONS:
         line_no, _ = lines[MAX_OPTIONS + 1]
         raise CoverParseError(f"too many options: at most {MAX_OPTIONS:,}", line_no, 1)
-    options, entries = [], 0
+    options, entries, pairs = [], 0, 0
     for line_no, line in lines[1:]:
         option = parse_option(line_no, line, index, header_line)
         entries += len(option)
         if entries > MAX_ENTRIES:
             raise CoverParseError(f"too many item names in the options: at most {MAX_ENTRIES:,} "
                                   "in all", line_no, 1)
+        pairs += len(option) * (len(option) - 1)
+        if pairs > MAX_PAIRS:
+            raise CoverParseError(f"the options are too long: this one has {len(option):,} items, and an "
+                                  f"option of k items costs k × (k − 1) of the {MAX_PAIRS:,} pairs a "
+                                  f"problem may hold in all", line_no, 1)
         options.append(option)
     return ec.Problem(tuple(items), primary, tuple(options))
 

@@ -41,7 +41,9 @@ KIND_MASK = (1 << KIND_BITS) - 1
 SOLVED, NO_SOLUTION, STOPPED = "solved", "no_solution", "stopped"
 LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps", "time", "cancelled"
 
-# How many options are tried between two looks at the clock or the cancel flag.
+# How many options are tried between two looks at the clock or the cancel flag,
+# for options of at most 4 items; longer options make each try costlier (it
+# covers more items, each hiding more options), so the look comes sooner.
 CLOCK_EVERY = 256
 
 # Added to a secondary item's len: it is never chosen, so it must never look
@@ -186,6 +188,10 @@ class Matrix:
         # the order in which backing up from x uncovers them.
         self.covers = [tuple(top[q] for q in t) for t in others]
         self.uncovers = [tuple(reversed(t)) for t in self.covers]
+        # Look at the clock every clock_every options tried: the work of a try grows
+        # about as the square of the longest option.
+        longest = max((len(option) for option in problem.options), default=1)
+        self.clock_every = max(1, CLOCK_EVERY * 16 // max(16, longest * longest))
         # Items with no option or one: found once here, kept up by every search.
         self.scarce = bytes(min(count, PLENTY) for count in length)
 
@@ -395,7 +401,7 @@ class Search:
         top, option_of, others, others_rev = m.top, m.option_of, m.others, m.others_reversed
         covers, uncovers = m.covers, m.uncovers
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
-        root = m.root
+        root, clock_every = m.root, m.clock_every
         mrv = choose == "mrv"
         choice, item_at = self.choice, self.item_at
         scarce_at, primary = self.scarce.find, self.problem.primary
@@ -534,7 +540,7 @@ class Search:
                 status, limit = STOPPED, LIMIT_STEPS
                 break
             nodes += 1
-            if not nodes % CLOCK_EVERY:
+            if not nodes % clock_every:
                 if deadline is not None and time.perf_counter() >= deadline:
                     nodes -= 1
                     status, limit = STOPPED, LIMIT_TIME
