@@ -140,3 +140,19 @@ def test_ctrl_c_ends_a_cover_count_cleanly():
     assert status == 130, err
     assert "Traceback" not in err and "interrupted:" in err and "nodes tried" in err
     assert out.strip().endswith("+") or out.strip().endswith("?")
+
+
+def test_a_byte_order_mark_an_empty_name_and_a_long_puzzle(tmp_path):
+    # Windows editors start a file with a byte order mark: it is not a bad character.
+    marked = tmp_path / "bom.txt"
+    marked.write_bytes("\ufeff".encode() + (BERRY + "\n").encode())
+    assert run("solve", str(marked)).returncode == 0
+    problem = tmp_path / "bom-cover.txt"
+    problem.write_bytes("\ufeffA B\nA B\n".encode())
+    assert run("cover", str(problem), "--count").stdout.strip() == "1"
+    empty = run("solve", "")
+    assert empty.returncode == 1 and "the puzzle or file name is empty" in empty.stderr
+    # A one-line 16×16 with a mistake is longer than a file name may be: the mistake is named.
+    long = run("solve", "X" + "." * 255)
+    assert long.returncode == 1 and "'X' at line 1, column 1 is not a digit of a 16×16 puzzle" in long.stderr
+    assert "Errno" not in long.stderr

@@ -96,20 +96,37 @@ class SourceError(Exception):
 def read_source(source: str) -> tuple[list[tuple[int | None, str]], bool]:
     """The entries of a source and whether it was a file (or stdin)."""
     if source == "-":
-        return numbered(sys.stdin.read()), True
-    path = Path(source)
-    looks_like_path = len(source) < 256 and not any(c in source for c in "\n|")
-    if looks_like_path and path.is_dir():
+        return numbered(sys.stdin.read().removeprefix("\ufeff")), True
+    if not source.strip():
+        raise SourceError("the puzzle or file name is empty")
+    if is_dir(source):
         raise SourceError(f"{source!r} is a directory, not a file of puzzles")
-    if looks_like_path and path.is_file():
-        return numbered(path.read_text(encoding="utf-8", errors="replace")), True
+    if is_file(source):
+        # utf-8-sig: a byte order mark (Windows editors write one) is no bad character.
+        return numbered(Path(source).read_text(encoding="utf-8-sig", errors="replace")), True
     return [(None, source)], False
+
+
+def is_file(source: str) -> bool:
+    """Whether source names a file; a long puzzle is no name the system takes (no OSError)."""
+    try:
+        return "\n" not in source and Path(source).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(source: str) -> bool:
+    """Whether source names a directory (see is_file)."""
+    try:
+        return "\n" not in source and Path(source).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def entry_error(line: int | None, error: sudoku.ParseError, source: str) -> str:
     """What is wrong with one entry, said once: 'line 6, column 3: …' for a line of a file."""
     if line is None:
-        if len(source.split()) == 1 and not Path(source).exists():
+        if len(source.split()) == 1 and len(source) < 256 and not is_file(source):
             # One word that is no puzzle may be a file name with a typo.
             return f"{source!r} is no file, and as a puzzle: {error.message}"
         return error.message
@@ -368,9 +385,9 @@ def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
             text, name = sys.stdin.read(), "standard input"
         elif not args.file:
             return None, "give a FILE name (or - for standard input)", 2
-        elif Path(args.file).is_dir():
+        elif is_dir(args.file):
             return None, f"{args.file!r} is a directory, not a file holding a problem", 1
-        elif not Path(args.file).exists():
+        elif not is_file(args.file):
             return None, f"no file named {args.file!r}", 1
         else:
             text, name = Path(args.file).read_text(encoding="utf-8", errors="replace"), args.file

@@ -36,6 +36,7 @@ MAX_ENTRIES = 1_000_000          # item names in all options together
 MAX_PAIRS = 1_000_000
 MAX_NAME = 100                   # characters in an item name
 BAR, COMMENT = "|", "#"
+BOM = "\ufeff"                   # a byte order mark some editors put first: not part of a name
 WORD = re.compile(r"\S+")
 
 
@@ -68,7 +69,7 @@ def parse_cover(text: str) -> ec.Problem:
     """The problem a text describes; CoverParseError names what is wrong and where."""
     if not isinstance(text, str):
         raise CoverParseError("an exact cover problem must be text", 1, 1)
-    lines = content_lines(text)
+    lines = content_lines(text.removeprefix(BOM))
     if not lines:
         raise CoverParseError("no items: the first line that is not blank or a comment "
                               "must list the item names", 1, 1)

@@ -112,6 +112,7 @@ def parse(text: str, check: bool = True) -> Grid:
     """
     if not isinstance(text, str):
         raise ParseError("a puzzle must be text")
+    text = text.removeprefix("\ufeff")      # a byte order mark some editors put first
     quick = _parse_plain_line(text, check)
     if quick is not None:
         return quick
