@@ -490,6 +490,26 @@ def test_the_why_panel_speaks_for_a_step_that_rests_not_while_moving(page: Page)
     expect(why).to_have_attribute("aria-live", "polite")
 
 
+def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
+    small = "1..4..1.2.4....."
+    log = api.post("/api/solve", json={"puzzle": small, "solutions": None}).get_json()["log"]
+    events = log["events"]
+    last_try = max(k for k, code in enumerate(events, start=1) if code & 7 == 1)
+    late = [k for k, code in enumerate(events, start=1) if code & 7 == 5 and k > last_try][-1]
+    zero_cover = next(k for k, code in enumerate(events, start=1)
+                      if code & 7 == 2 and "no option" in explain_step(log, k)[0])
+    for step in (late, zero_cover, zero_cover + 1, len(events)):
+        page.goto(f"/?p={small}&sol=all&choose=mrv&step={step}")
+        expect_step(page, step)
+        assert why_sentences(page) == explain_step(log, step)
+    stopped = solve_via_api(api, BERRY)["log"]
+    last = len(stopped["events"])
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step={last}")
+    expect_step(page, last)
+    assert why_sentences(page) == explain_step(stopped, last)
+    assert why_sentences(page)[-1].startswith("The recording ends here.")
+
+
 def test_a_link_may_separate_rows_with_slashes(page: Page):
     rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
     page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")

@@ -1,5 +1,6 @@
 """The step log: replay matches the solver at every step, balance, size, explanations."""
 
+import re
 import gzip
 import json
 
@@ -211,3 +212,60 @@ def test_mrv_choice_is_exact_on_random_problems(problem, secondary):
     outcome = ec.Search(problem).run(recording=recording, max_solutions=None, check=True)
     log = steplog.build(problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover"})
     chosen_items_are_leftmost_minimum(log)
+
+
+class LinkCounting(list):
+    """An events list that also keeps, after each event, the sum of the solver's item lengths."""
+
+    def __init__(self, search):
+        super().__init__()
+        self.search, self.totals = search, []
+
+    def append(self, code):
+        super().append(code)
+        self.totals.append(sum(self.search.len[:self.search.problem.primary]))
+
+
+def test_cover_and_uncover_lines_count_the_options_that_really_move():
+    # Each option that leaves (or comes back to) the other items takes 3 nodes of a 9×9's
+    # 4-item options with it: the engine's own lengths say how many moved.
+    hardest = puzzle_lines("norvig_hardest.txt")[0]
+    grid = sudoku.parse(hardest)
+    search = ec.Search(sudoku.problem_for(3))
+    for g in sudoku.given_options(grid):
+        search.select(g)
+    before = sum(search.len[:search.problem.primary])
+    recording = ec.Recording()
+    recording.events = LinkCounting(search)
+    outcome = search.run(recording=recording)
+    log = steplog.build(sudoku.problem_for(3), sudoku.phrases_for(3), sudoku.given_options(grid),
+                        recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})
+    totals = [before] + recording.events.totals
+    seen = {"none": 0, "some": 0}
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 not in (ec.COVER, ec.UNCOVER):
+            continue
+        line = steplog.explain_step(log, step)[0]
+        found = re.search(r"the ([\d,]+|one) options? that contain", line)
+        said = 0 if found is None else (1 if found.group(1) == "one" else int(found.group(1).replace(",", "")))
+        assert abs(totals[step] - totals[step - 1]) == 3 * said, (step, line)
+        assert ("no option" in line) == (said == 0)
+        seen["none" if said == 0 else "some"] += 1
+    assert seen["none"] > 10 and seen["some"] > 10
+
+
+def test_the_end_of_a_search_is_said_where_it_happens():
+    # A complete search: the last dead end says the search is over once the choices are undone.
+    log, _, outcome = sudoku_log("1..4..1.2.4.....", max_solutions=None)
+    assert outcome.status == ec.SOLVED and log["outcome"]["complete"]
+    dead = [k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END]
+    last_try = max(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.TRY)
+    late = [k for k in dead if k > last_try]
+    assert late and steplog.explain_step(log, late[-1])[-1].startswith("No option is left to try:")
+    assert steplog.explain_step(log, len(log["events"]))[-1].startswith(
+        "Level 0 has no option left to try: the search is over.")
+    # A search stopped at its first solution: its last step says the recording ends there.
+    log, _, outcome = sudoku_log(BERRY)
+    assert not log["outcome"]["complete"]
+    last = steplog.explain_step(log, len(log["events"]))
+    assert last[0].startswith("Solution:") and last[-1] == f"The recording ends here. {log['outcome']['message']}"

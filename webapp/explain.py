@@ -125,9 +125,6 @@ def back_to_line(phrases, level: int, k: int, d: int, option: int) -> str:
     return f"Back to level {level}: option {k} of {d}, {phrases['labels'][option]}."
 
 
-OVER_LINE = "The search is over."
-
-
 def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: bool = False) -> str:
     """The outcome of a search in plain words.
 

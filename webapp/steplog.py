@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from . import exact_cover as ec
-from .explain import (OVER_LINE, Frame, State, back_to_line, choice_ranking, dead_end_lines,
+from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines,
                       live_options, outcome_message)
 
 FORMAT, VERSION = "dlx-step-log", 1
@@ -139,9 +139,47 @@ def replay(log: dict, step: int | None = None) -> State:
 
 
 def explain_step(log: dict, step: int) -> list[str]:
-    """What step `step` (from 1) did, in the problem's words: the lines the page shows."""
+    """What step `step` (from 1) did, in the problem's words: the lines the page shows.
+
+    The last step of a search that a limit stopped also says so.
+    """
     if not 1 <= step <= len(log["events"]):
         raise LogError(f"step {step} is outside 1..{len(log['events'])}")
+    lines = event_lines(log, step)
+    ending = f"The recording ends here. {log['outcome']['message']}"
+    if step == len(log["events"]) and not log["outcome"]["complete"] and lines[-1] != ending:
+        lines.append(ending)
+    return lines
+
+
+def cover_line(name: str, count: int) -> str:
+    """A cover step, with how many options leave the other items."""
+    if not count:
+        return f"Cover {name}: it leaves the item list; no option that contains it is left, so no other item changes."
+    who = "the one option that contains it leaves" if count == 1 else f"the {count:,} options that contain it leave"
+    return f"Cover {name}: it leaves the item list, and {who} the other items."
+
+
+def uncover_line(name: str, count: int) -> str:
+    """An uncover step, with how many options come back."""
+    if not count:
+        return f"Uncover {name}: it comes back to the item list; no option comes back with it."
+    who = "the one option that contains it comes" if count == 1 else f"the {count:,} options that contain it come"
+    return f"Uncover {name}: it comes back, and {who} back to the other items."
+
+
+def end_line(log: dict, step: int) -> str:
+    """The last line at a dead end that no try follows (step: the dead end's)."""
+    last, message = len(log["events"]), log["outcome"]["message"]
+    if log["outcome"]["complete"]:
+        return "No option is left to try: the steps after this one undo the choices, and the search is over."
+    if step == last:
+        return f"The recording ends here. {message}"
+    return f"No option is tried after this: the steps up to the last, {last:,}, undo choices. {message}"
+
+
+def event_lines(log: dict, step: int) -> list[str]:
+    """The lines of step `step` for its event alone."""
     problem, phrases = problem_of(log), phrases_of(log)
     replay_ = Replay(log)
     state = replay_.run_to(step - 1)
@@ -165,9 +203,9 @@ def explain_step(log: dict, step: int) -> list[str]:
         return [f"Level {state.level}: option {top.k} of {top.d}, {phrases['labels'][arg]}."]
     name = f"{log['items'][arg]} ({phrases['need'][arg]})" if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
-        return [f"Cover {name}: it leaves the item list, and the options that contain it leave the other items."]
+        return [cover_line(name, len(live_options(problem, state, arg)))]
     if kind == ec.UNCOVER:
-        return [f"Uncover {name}: it and the options that contain it come back."]
+        return [uncover_line(name, len(live_options(problem, state, arg)))]
     if kind == ec.SOLUTION:
         return [f"Solution: every item is covered, after {arg} choice{'' if arg == 1 else 's'}."]
     if kind == ec.BACKUP:
@@ -183,5 +221,5 @@ def explain_step(log: dict, step: int) -> list[str]:
             top = replay_.state.frames[-1]
             lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option))
             return lines
-    lines.append(OVER_LINE if log["outcome"]["complete"] else f"The recording ends here. {log['outcome']['message']}")
+    lines.append(end_line(log, step))
     return lines

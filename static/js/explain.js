@@ -74,9 +74,29 @@ export function backTo(log, state) {
   return { step, level, k, d, option, text: `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.` };
 }
 
-/** The last line at a dead end with no try after it. */
-export function endLine(log) {
-  return log.outcome.complete ? "The search is over." : `The recording ends here. ${log.outcome.message}`;
+/** The last line at a dead end with no try after it (step: the dead end's). */
+export function endLine(log, step) {
+  const last = log.stepCount;
+  const message = log.outcome.message;
+  if (log.outcome.complete) {
+    return "No option is left to try: the steps after this one undo the choices, and the search is over.";
+  }
+  if (step === last) return `The recording ends here. ${message}`;
+  return `No option is tried after this: the steps up to the last, ${last.toLocaleString("en")}, undo choices. ${message}`;
+}
+
+/** A cover step, with how many options leave the other items. */
+function coverLine(name, count) {
+  if (!count) return `Cover ${name}: it leaves the item list; no option that contains it is left, so no other item changes.`;
+  const who = count === 1 ? "the one option that contains it leaves" : `the ${count.toLocaleString("en")} options that contain it leave`;
+  return `Cover ${name}: it leaves the item list, and ${who} the other items.`;
+}
+
+/** An uncover step, with how many options come back. */
+function uncoverLine(name, count) {
+  if (!count) return `Uncover ${name}: it comes back to the item list; no option comes back with it.`;
+  const who = count === 1 ? "the one option that contains it comes" : `the ${count.toLocaleString("en")} options that contain it come`;
+  return `Uncover ${name}: it comes back, and ${who} back to the other items.`;
 }
 
 /**
@@ -89,7 +109,7 @@ export function explainDeadEnd(log, state) {
   const heading = `Dead end at level ${Math.max(state.level, 0)}: ${log.phrases.empty[item]}.`;
   const reasons = ruledOut(log, state, item);
   const back = backTo(log, state);
-  const closing = back ? back.text : endLine(log);
+  const closing = back ? back.text : endLine(log, state.step);
   return {
     item, heading, ruledOut: reasons, back,
     sentences: [heading, ...reasons.map((r) => r.text), closing],
@@ -127,6 +147,19 @@ function plural(count, word) {
  * cell or unit the board highlights (-1: none); tone "dead" marks a dead end.
  */
 export function explainStep(log, state) {
+  const explanation = explainEvent(log, state);
+  // The last step of a search that a limit stopped also says so.
+  const ending = `The recording ends here. ${log.outcome.message}`;
+  const sentences = explanation.sentences;
+  if (state.step > 0 && state.step === log.stepCount && !log.outcome.complete
+      && (!sentences.length || sentences[sentences.length - 1].text !== ending)) {
+    sentences.push({ text: ending, role: "summary" });
+  }
+  return explanation;
+}
+
+/** What the event at `state` did, on its own (see explainStep). */
+function explainEvent(log, state) {
   const step = state.step;
   const kind = log.kindAt(step);
   const arg = log.argAt(step);
@@ -170,12 +203,12 @@ export function explainStep(log, state) {
     case COVER:
       return {
         kind: "cover", title: "Cover", item: arg, tone: "",
-        sentences: [say(`Cover ${log.items[arg]} (${need[arg]}): it leaves the item list, and the options that contain it leave the other items.`)],
+        sentences: [say(coverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg)))],
       };
     case UNCOVER:
       return {
         kind: "uncover", title: "Uncover", item: arg, tone: "",
-        sentences: [say(`Uncover ${log.items[arg]} (${need[arg]}): it and the options that contain it come back.`)],
+        sentences: [say(uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg)))],
       };
     case SOLUTION:
       return {

@@ -356,6 +356,22 @@ export class StepLog {
     return this._optionsOfItem;
   }
 
+  /**
+   * How many options of an item no other covered item hides: after a cover
+   * of the item, those that left the other items; after an uncover, those
+   * that came back (webapp.explain.live_options).
+   */
+  optionsBeside(state, item) {
+    let count = 0;
+    for (const o of this.optionsOfItem[item]) {
+      const items = this.options[o];
+      let hidden = false;
+      for (let t = 0; t < items.length && !hidden; t++) hidden = items[t] !== item && state.covered[items[t]];
+      if (!hidden) count++;
+    }
+    return count;
+  }
+
   /** The live options of an item at this state, in option-id order. */
   liveOptionsOf(state, item) {
     return this.optionsOfItem[item].filter((o) => this.isLive(state, o));
