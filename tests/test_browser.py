@@ -1288,6 +1288,11 @@ def test_a_jump_with_nowhere_to_go_says_so(page: Page):
     page.keyboard.press("s")                      # a jump that moves clears the note
     expect(note).to_be_hidden()
     expect(page.locator("#step-label")).not_to_have_text(re.compile(r"^step 0 of"))
+    page.keyboard.press("]")
+    expect(note).to_have_text("No dead end after this step.")
+    page.keyboard.press("Home")                   # so does any other move: the note was about that step
+    expect_step(page, 0)
+    expect(note).to_be_hidden()
 
 
 def test_the_box_keeps_typed_text_against_bad_pastes_links_and_slow_loads(page: Page):

@@ -137,7 +137,11 @@ export class PlayerControls {
       apply(value);
     };
     set("max", t.stepCount, (v) => { el.slider.max = String(v); });
-    set("value", t.cursor, (v) => { el.slider.value = String(v); });
+    set("value", t.cursor, (v) => {
+      el.slider.value = String(v);
+      // "No dead end before this step" is about the step it was said at.
+      if (el.jumpNote && !el.jumpNote.hidden) this.jump(true);
+    });
     const parts = [`step ${t.cursor} of ${t.stepCount}`];
     if (position.leaving > 0) parts.push(`back up from level ${position.leaving} to ${position.leaving - 1}`);
     else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
