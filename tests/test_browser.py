@@ -923,9 +923,9 @@ def test_overview_strip_stays_readable_with_hundreds_of_solutions(page: Page, ap
 def test_a_million_events_load_and_scrub(page: Page):
     """The naive worst case with "first item" stops at the server's step budget."""
     page.goto(f"/?p={NAIVE_WORST}&sol=1&choose=first")
-    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step (\d{7}) of \1"), timeout=20_000)
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step (\d{6,7}) of \1"), timeout=20_000)
     total = int(STEP_LABEL.match(page.locator("#step-label").text_content()).group(2))
-    assert total >= 1_000_000
+    assert 999_990 <= total <= 1_000_000          # the budget is never passed
     expect(page.locator("#board-message")).to_contain_text("Stopped at the step budget")
     expect(page.locator("#outcome")).to_contain_text("can still be replayed")
 

@@ -385,7 +385,9 @@ class Search:
         """Run Algorithm X until the search ends or a limit stops it.
 
         max_solutions: stop after this many (1 solves, 2 checks uniqueness,
-        None enumerates). max_steps / max_seconds: budgets. choose: "mrv"
+        None enumerates). max_steps / max_seconds: budgets; the search stops
+        before an action whose events would pass max_steps, so it never
+        writes more (it may stop up to 2 short of it). choose: "mrv"
         (fewest options first, ties to the leftmost) or "first". keep: how many
         solutions to keep in the outcome (None: all). check: run sanity()
         after every event (slow; for tests).
@@ -439,8 +441,11 @@ class Search:
                 # Undo the option of the level above, then try its next one.
                 if level == 0:
                     break
+                x = choice[level - 1]
+                if steps + len(uncovers[x]) > step_cap:
+                    status, limit = STOPPED, LIMIT_STEPS
+                    break
                 level -= 1
-                x = choice[level]
                 # uncover(i) for the items of x, inline: a call per item costs
                 # over a tenth of the search time in CPython.
                 for i in uncovers[x]:
@@ -467,6 +472,10 @@ class Search:
                 retreat = False
             elif forward:
                 forward = False
+                # Every budget check looks ahead: no event is written past max_steps.
+                if steps + 3 > step_cap:      # choose, cover and maybe a dead end (or a solution)
+                    status, limit = STOPPED, LIMIT_STEPS
+                    break
                 if right[root] == root:
                     # Every primary item is covered: a solution.
                     found += 1
@@ -483,9 +492,6 @@ class Search:
                         break
                     retreat = True
                     continue
-                if steps >= step_cap:
-                    status, limit = STOPPED, LIMIT_STEPS
-                    break
                 # Fewest options first, ties to the leftmost. The item list
                 # keeps items in id order, so the leftmost uncovered item
                 # with 0 options, else with 1, is the first such byte of
@@ -529,6 +535,9 @@ class Search:
             # Try option x at this level, or leave the level when none is left.
             i = item_at[level]
             if x == i:
+                if steps + 2 > step_cap:
+                    status, limit = STOPPED, LIMIT_STEPS
+                    break
                 uncover(i)
                 steps += 2
                 if emit:
@@ -536,7 +545,7 @@ class Search:
                     emit((level << KIND_BITS) | BACKUP)
                 retreat = True
                 continue
-            if steps >= step_cap:
+            if steps + 1 + len(covers[x]) > step_cap:
                 status, limit = STOPPED, LIMIT_STEPS
                 break
             nodes += 1
