@@ -90,6 +90,19 @@ def test_rows_separated_by_slashes():
         sudoku.parse("/".join(rows[:8]))
 
 
+def test_a_slip_among_numbers_is_named_where_it_is():
+    numbers = ["."] * 256
+    numbers[0], numbers[5] = "16", "1O"          # a letter O for a zero
+    with pytest.raises(sudoku.ParseError, match=r"^'1O' at line 1, column 12 is not a number from 1 to 16"):
+        sudoku.parse(" ".join(numbers))
+    # Digits of other scripts are no numbers here, as they are no digits in the one-line form.
+    numbers[5] = "١٦"
+    with pytest.raises(sudoku.ParseError):
+        sudoku.parse(" ".join(numbers))
+    with pytest.raises(sudoku.ParseError, match="bad character 'ı'"):   # 'ı'.upper() is 'I'
+        sudoku.parse("ı" + "." * 624)
+
+
 def test_digit_too_large_for_the_size():
     with pytest.raises(sudoku.ParseError, match=r"'A' at line 1, column 1 is not a digit of a 9×9 puzzle, which takes 1 to 9$") as caught:
         sudoku.parse("A" + "." * 80)

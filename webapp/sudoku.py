@@ -102,7 +102,7 @@ def cell_counts() -> dict[int, int]:
 
 # -- parse and format (the only text boundary) --------------------------------
 
-NUMBER_TOKEN = re.compile(r"\d{1,2}|\.")
+NUMBER_TOKEN = re.compile(r"[0-9]{1,2}|\.")      # ASCII digits only: \d also takes "١٦" or "１６"
 
 
 def parse(text: str, check: bool = True) -> Grid:
@@ -118,8 +118,14 @@ def parse(text: str, check: bool = True) -> Grid:
         return quick
     tokens = _tokens(text)
     counts = cell_counts()
-    numeric = (len(tokens) in counts and all(NUMBER_TOKEN.fullmatch(t) for t, _ in tokens)
-               and any(len(t) == 2 for t, _ in tokens))
+    numbers = [NUMBER_TOKEN.fullmatch(t) is not None for t, _ in tokens]
+    numeric = len(tokens) in counts and all(numbers) and any(len(t) == 2 for t, _ in tokens)
+    if (len(tokens) in counts and 0 < numbers.count(False) <= 3
+            and any(len(t) == 2 and ok for (t, _), ok in zip(tokens, numbers))):
+        # Numbers apart from one slip ("123", "1O"): name it, rather than count its characters as cells.
+        word, where = next((t, pos) for (t, pos), ok in zip(tokens, numbers) if not ok)
+        size = counts[len(tokens)] ** 2
+        raise ParseError.at(where, repr(word), f" is not a number from 1 to {size}, nor '.' or 0 for a blank")
     if numeric:
         cells = [(0 if t == "." else int(t), t, pos) for t, pos in tokens]
     else:
@@ -183,7 +189,7 @@ def _char_value(ch: str, pos: tuple[int, int]):
     """(digit, shown, position) of one character of a puzzle."""
     if ch in BLANKS:
         return 0, ch, pos
-    index = SYMBOLS.find(ch.upper())
+    index = SYMBOLS.find(ch.upper()) if ch.isascii() else -1     # 'ı'.upper() is 'I'
     if index < 0:
         raise ParseError.at(pos, f"bad character {ch!r}",
                             ": use 1-9 and A-Z for digits and '.' or '0' for a blank")
