@@ -681,6 +681,11 @@ def test_duplicate_givens_are_marked_before_and_after_solve(page: Page):
     expect(message).to_contain_text("r1c1 and r1c4 both hold 5 (row 1)")
     expect(message).to_contain_text("r1c1 and r2c2 both hold 5 (box 1)")
     expect(message).not_to_contain_text("more clash")
+    # A pair in one row and one box is one clash, naming both.
+    page.get_by_role("gridcell", name="row 1, column 2,", exact=False).click()
+    page.keyboard.press("5")
+    expect(message).to_contain_text("r1c1 and r1c2 both hold 5 (row 1 and box 1)")
+    expect(message).not_to_contain_text("r1c2 both hold 5 (box 1)")
 
 
 def test_16x16_example_solves(page: Page, api):

@@ -127,6 +127,10 @@ def test_duplicate_givens_name_both_cells_and_unit():
     box = "3" + "." * 9 + "3" + "." * 70
     with pytest.raises(sudoku.ParseError, match=r"r1c1 and r2c2 both hold 3 \(box 1\)"):
         sudoku.parse(box)
+    # Two cells that share a row and a box clash once, in both.
+    with pytest.raises(sudoku.ParseError) as caught:
+        sudoku.parse("11" + "." * 79)
+    assert caught.value.message == "r1c1 and r1c2 both hold 1 (row 1 and box 1)"
 
 
 @settings(max_examples=300)

@@ -259,12 +259,16 @@ def check_givens(grid: Grid) -> None:
     found = clashes(grid)
     if not found:
         return
-    a, b, d, family, number = found[0]
+    # Two cells in one row and one box clash in both: one clash, both units named.
+    pairs: dict[tuple[int, int], list[str]] = {}
+    for a, b, _, family, number in found:
+        pairs.setdefault((a, b), []).append(f"{family} {number + 1}")
+    (a, b), where = next(iter(pairs.items()))
     size = grid.size
-    message = (f"{cell_name(a, size)} and {cell_name(b, size)} both hold {symbol(d, size)} "
-               f"({family} {number + 1})")
-    if len(found) > 1:
-        message += f"; {len(found) - 1} more clash{'es' if len(found) > 2 else ''}"
+    message = (f"{cell_name(a, size)} and {cell_name(b, size)} both hold {symbol(grid.cells[a], size)} "
+               f"({' and '.join(where)})")
+    if len(pairs) > 1:
+        message += f"; {len(pairs) - 1} more clash{'es' if len(pairs) > 2 else ''}"
     cells = sorted({c for a, b, *_ in found for c in (a, b)})
     raise ParseError(message, cells=cells)
 

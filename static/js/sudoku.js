@@ -75,13 +75,14 @@ export function formatPuzzle(values, size) {
 export function findClashes(values, size) {
   const n = boxSizeOf(size);
   const cells = new Set();
+  const units = new Map();      // "a,b" -> the units where cells a and b clash (a row and a box: one clash)
   const messages = [];
-  const units = [
+  const families = [
     ["row", (u, k) => u * size + k],
     ["column", (u, k) => k * size + u],
     ["box", (u, k) => (Math.floor(u / n) * n + Math.floor(k / n)) * size + (u % n) * n + (k % n)],
   ];
-  for (const [word, cellAt] of units) {
+  for (const [word, cellAt] of families) {
     for (let u = 0; u < size; u++) {
       const seen = new Map();
       for (let k = 0; k < size; k++) {
@@ -91,12 +92,21 @@ export function findClashes(values, size) {
         if (seen.has(v)) {
           const first = seen.get(v);
           cells.add(first).add(cell);
-          messages.push(`${cellName(first, size)} and ${cellName(cell, size)} both hold ${symbolOf(v)} (${word} ${u + 1})`);
+          const pair = `${Math.min(first, cell)},${Math.max(first, cell)}`;
+          if (!units.has(pair)) {
+            units.set(pair, []);
+            messages.push({ first: Math.min(first, cell), cell: Math.max(first, cell), v, where: units.get(pair) });
+          }
+          units.get(pair).push(`${word} ${u + 1}`);
         } else {
           seen.set(v, cell);
         }
       }
     }
   }
-  return { cells, messages };
+  return {
+    cells,
+    messages: messages.map(({ first, cell, v, where }) =>
+      `${cellName(first, size)} and ${cellName(cell, size)} both hold ${symbolOf(v)} (${where.join(" and ")})`),
+  };
 }
