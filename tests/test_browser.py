@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from webapp.examples import puzzle_lines
 from webapp.steplog import explain_step, replay
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
@@ -502,6 +503,14 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
         page.goto(f"/?p={small}&sol=all&choose=mrv&step={step}")
         expect_step(page, step)
         assert why_sentences(page) == explain_step(log, step)
+    # A choose step whose first runner-up ties says how ties go, as Python does.
+    top49 = puzzle_lines("norvig_top95.txt")[48]
+    tied_log = api.post("/api/solve", json={"puzzle": top49}).get_json()["log"]
+    tied = next(k for k, code in enumerate(tied_log["events"], start=1)
+                if code & 7 == 0 and explain_step(tied_log, k)[-1].endswith("first in the item list."))
+    page.goto(f"/?p={top49}&sol=1&choose=mrv&step={tied}")
+    expect_step(page, tied)
+    assert why_sentences(page) == explain_step(tied_log, tied)
     stopped = solve_via_api(api, BERRY)["log"]
     last = len(stopped["events"])
     page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step={last}")

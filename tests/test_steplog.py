@@ -269,3 +269,20 @@ def test_the_end_of_a_search_is_said_where_it_happens():
     assert not log["outcome"]["complete"]
     last = steplog.explain_step(log, len(log["events"]))
     assert last[0].startswith("Solution:") and last[-1] == f"The recording ends here. {log['outcome']['message']}"
+
+
+def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[48])
+    tie = " Ties go to the item that comes first in the item list."
+    said = {True: 0, False: 0}
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 != ec.CHOOSE:
+            continue
+        lines = steplog.explain_step(log, step)
+        if len(lines) < 2:
+            continue
+        d = int(re.search(r"with the fewest options \((\d+)\)", lines[0]).group(1))
+        first_runner = int(re.search(r"^Runners-up: [^;]*?\((\d+)\)", lines[1]).group(1))
+        assert lines[1].endswith(tie) == (first_runner == d)
+        said[first_runner == d] += 1
+    assert said[True] and said[False]

@@ -192,9 +192,12 @@ def event_lines(log: dict, step: int) -> list[str]:
                else f"the first item left ({d} option{'' if d == 1 else 's'})")
         lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, {why}"
                  + (f": {', '.join(labels)}." if labels else ".")]
-        runners = [f"{phrases['need'][i]} ({count})" for count, i in ranking if i != arg][:3]
+        others = [(count, i) for count, i in ranking if i != arg][:3]
+        runners = [f"{phrases['need'][i]} ({count})" for count, i in others]
         if runners and log["choose"] == "mrv":
-            lines.append("Runners-up: " + "; ".join(runners) + ".")
+            # A runner-up with as few options lost only the tie: say how ties go.
+            tie = " Ties go to the item that comes first in the item list." if others[0][0] == d else ""
+            lines.append("Runners-up: " + "; ".join(runners) + "." + tie)
         return lines
     replay_.apply(log["events"][step - 1])
     state = replay_.state

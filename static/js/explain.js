@@ -189,7 +189,9 @@ function explainEvent(log, state) {
       const sentences = [say(`Level ${L}: ${need[c.item]}, ${why}`
         + (labels.length ? `: ${labels.join(", ")}.` : "."))];
       if (mrv && c.runnersUp.length) {
-        sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.`, "runners-up"));
+        // A runner-up with as few options lost only the tie: say how ties go.
+        const tie = c.runnersUp[0].count === c.d ? " Ties go to the item that comes first in the item list." : "";
+        sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.${tie}`, "runners-up"));
       }
       return { kind: "choose", title: "Choose an item", item: c.item, tone: "", sentences, choice: c };
     }
