@@ -167,3 +167,14 @@ def test_any_cover_body_gets_an_answer_never_a_500(small_client, body):
     assert isinstance(data, dict)
     if response.status_code != 200:
         assert isinstance(data["error"], str) and data["error"]
+
+
+def test_a_chunked_body_past_the_cap_is_a_413(live_server):
+    import http.client
+    host, port = live_server.removeprefix("http://").split(":")
+    big = b'{"puzzle":"' + b"." * 400_000 + b'"}'
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("POST", "/api/solve", body=iter([big[k:k + 8192] for k in range(0, len(big), 8192)]),
+                 headers={"Content-Type": "application/json"}, encode_chunked=True)
+    answer = conn.getresponse()
+    assert answer.status == 413 and "256 KB" in json.loads(answer.read())["error"]

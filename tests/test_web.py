@@ -197,6 +197,21 @@ def test_inputs_that_once_gave_a_500_give_a_400(client):
     assert odd.status_code == 400 and "id" in odd.get_json()["error"]
 
 
+def test_cover_errors_name_the_field_at_fault_and_a_null_body_is_json(client):
+    def error(**body):
+        answer = client.post("/api/cover", json=body).get_json()
+        return answer["field"], answer["error"]
+    assert error(builtin="sudoku")[0] == "builtin"
+    assert error(builtin="queens", params=None)[0] == "params"
+    assert error(builtin="queens", params=[8])[0] == "params"
+    assert error(builtin="knuth", text="A\nA\n") == ("text", 'send "text" or "builtin", not both')
+    null = client.post("/api/solve", data="null", content_type="application/json").get_json()
+    assert null["error"].startswith("the body must be a JSON object")
+    # More solutions than the server finds in one solve: the message says whose limit stopped it.
+    many = client.post("/api/solve", json={"puzzle": "." * 80 + "1", "solutions": 5000}).get_json()
+    assert "the most the server finds in one solve" in many["outcome"]["message"]
+
+
 def test_a_wrong_cell_count_lists_the_sizes_this_server_solves(client, app):
     for path in ("/api/parse", "/api/solve"):
         error = client.post(path, json={"puzzle": "." * 80}).get_json()["error"]

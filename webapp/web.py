@@ -119,10 +119,17 @@ def api_cover():
     """Solve any exact cover problem (Knuth's text format, or a built-in) with its step log."""
     body = read_body("a \"text\" or a \"builtin\" field")
     builtin = None
+    if "builtin" in body and "text" in body:
+        raise RequestError("send \"text\" or \"builtin\", not both", "text")
     if "builtin" in body:
         params = body.get("params", {})
-        if not isinstance(body["builtin"], str) or not isinstance(params, dict):
-            raise RequestError("builtin must be a name and params an object", "builtin")
+        name = body["builtin"]
+        if not isinstance(name, str) or name not in problems.BUILTINS:
+            what = f"no built-in problem {name!r}" if isinstance(name, str) else "builtin must be a name"
+            raise RequestError(f"{what}: choose one of {', '.join(problems.BUILTINS)}", "builtin")
+        if not isinstance(params, dict):
+            raise RequestError("params must be an object of the built-in's parameters, e.g. {\"n\": 8}",
+                               "params")
         try:
             builtin = problems.make(body["builtin"], **params)
         except problems.BuiltinError as error:
@@ -185,11 +192,17 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
     """The JSON object of the request, or a clear error naming the fields it needs."""
     if not request.is_json:
         raise RequestError("send the request as JSON (Content-Type: application/json)", status=415)
+    # Read first: a chunked body past the size cap raises its 413 here, where
+    # get_json(silent=True) would swallow it as "not valid JSON".
+    raw = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit and len(raw) >= limit and request.content_length is None:
+        request.stream.read(1)    # a chunked body cut at the cap: one byte more raises its 413
     try:
         body = request.get_json(silent=True)
     except RecursionError:        # silent=True does not cover a body nested a thousand deep
         raise RequestError("the body is nested too deeply to be read") from None
-    if body is None:
+    if body is None and raw.strip() != b"null":
         raise RequestError("the body is not valid JSON")
     if not isinstance(body, dict):
         raise RequestError(f"the body must be a JSON object with {fields}")
@@ -224,7 +237,9 @@ def puzzle_error(error: sudoku.ParseError) -> RequestError:
 def read_solutions(body: dict) -> tuple[int, bool]:
     """How many solutions to find (1 by default, the server's cap for null) and whether all were asked for."""
     limit = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
-    return limit, "solutions" in body and body["solutions"] is None
+    # More than the cap is asked as "all": the message then says whose limit stopped it.
+    asked = body.get("solutions", 1)
+    return limit, "solutions" in body and (asked is None or asked > limit)
 
 
 def read_int(body: dict, name: str, default, low: int, high: int, allow_null=False):
