@@ -568,6 +568,19 @@ def test_the_player_stays_put_while_options_are_placed(page: Page):
     assert page.locator("#placed li").count() >= 3
 
 
+def test_a_problem_too_long_for_the_address_once_encoded_stays_out_of_it(page: Page):
+    # About 800 characters, but over 2,000 once encoded (an emoji takes 12, a space 3).
+    names = [f"😀{k}" for k in range(80)]
+    text = " ".join(names) + "\n" + "\n".join(names) + "\n"
+    assert len(text) < 2000
+    open_cover_page(page)
+    page.locator("#problem").select_option("text")
+    page.locator("#problem-text").fill(text)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#message")).to_contain_text("too long to keep in the address")
+    assert "text=" not in page.url
+
+
 def test_pictures_and_fields_have_names_a_screen_reader_reads(page: Page):
     page.goto("/cover?builtin=queens&n=6&sol=1&choose=mrv&step=0")
     expect_step(page, 0)

@@ -18,8 +18,17 @@ const $ = (id) => document.getElementById(id);
 
 /** The problem menu's value for a typed problem. */
 const TEXT = "text";
-/** A typed problem longer than this is not put in the address (links stay short). */
+/**
+ * A typed problem whose text takes more than this many bytes in the address
+ * is not put there: links stay short, and under the 4 KB request line that
+ * servers such as gunicorn take (an emoji takes 12 bytes, a space 3).
+ */
 const MAX_TEXT_IN_URL = 2000;
+
+/** Whether a typed problem's text is too long for the address. */
+function tooLongForAddress(text) {
+  return text.length > MAX_TEXT_IN_URL || encodeURIComponent(text).length > MAX_TEXT_IN_URL;
+}
 /** The pentominoes cover exactly this many cells: width × height must equal it. */
 const PENTOMINO_CELLS = 60;
 /** Where the problem being typed is kept for this tab, so that a reload keeps it. */
@@ -34,7 +43,7 @@ const page = {
 
 /** The address of a share state; a typed problem too long for it gives the bare page. */
 function shareAddress(share) {
-  if (share && !share.builtin && share.text.length > MAX_TEXT_IN_URL) return "";
+  if (share && !share.builtin && tooLongForAddress(share.text)) return "";
   return coverShareQuery(share);
 }
 
@@ -250,7 +259,7 @@ function startReplay(data, share, step, push) {
   const outcome = log.outcome;
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
-  if (!share.builtin && share.text.length > MAX_TEXT_IN_URL) {
+  if (!share.builtin && tooLongForAddress(share.text)) {
     notes.push("This problem is too long to keep in the address: a link to this page will not reopen it.");
   }
   say($("message"), notes, outcome.status === "stopped" ? "warning" : "info");
