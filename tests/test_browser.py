@@ -519,6 +519,24 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     assert why_sentences(page)[-1].startswith("The recording ends here.")
 
 
+def test_the_legend_shows_the_boards_own_colours(page: Page):
+    page.goto("/")
+    legend = page.get_by_role("region", name="What the board shows")
+    expect(legend).to_contain_text("the newest choice")
+    expect(legend).to_contain_text("Levels count from 0")
+    colours = page.evaluate("""() => {
+        const probe = document.createElement("span");
+        document.body.append(probe);
+        const colour = (name) => { probe.style.color = `var(${name})`; return getComputedStyle(probe).color; };
+        const css = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
+        return {newest: [css(".swatch.newest", "backgroundColor"), colour("--newest-bg")],
+                dead: [css(".swatch.dead", "backgroundColor"), colour("--dead-bg")],
+                unit: [css(".swatch.unit", "backgroundColor"), colour("--unit-bg")]};
+    }""")
+    for name, (shown, board) in colours.items():
+        assert shown == board, name
+
+
 def test_a_link_may_separate_rows_with_slashes(page: Page):
     rows = "/".join(BERRY[k:k + 9] for k in range(0, 81, 9))
     page.goto(f"/?p={rows}&sol=1&choose=mrv&step=0")
