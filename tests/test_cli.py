@@ -156,3 +156,10 @@ def test_a_byte_order_mark_an_empty_name_and_a_long_puzzle(tmp_path):
     long = run("solve", "X" + "." * 255)
     assert long.returncode == 1 and "'X' at line 1, column 1 is not a digit of a 16×16 puzzle" in long.stderr
     assert "Errno" not in long.stderr
+
+
+def test_a_file_with_no_puzzle_says_so(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n\n")
+    result = run("solve", str(empty))
+    assert result.returncode == 1 and f"no puzzle found in '{empty}'" in result.stderr

@@ -239,6 +239,9 @@ def where(line: int | None) -> str:
 def run_solve(args) -> int:
     """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
     entries, from_file = read_source(args.source)
+    if not entries:         # an empty file, or only comments and blank lines
+        print(f"error: no puzzle found in {args.source!r}", file=sys.stderr)
+        return 1
     with interruptible() as interrupted:
         return solve_entries(args, entries, from_file, interrupted)
 
