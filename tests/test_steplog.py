@@ -15,15 +15,16 @@ from webapp.explain import generic_phrases
 
 
 class Snooping(list):
-    """An events list that also snapshots the solver's state after each event."""
+    """An events list that also snapshots the solver's state after each event
+    (by default its covered items; `take(search)` says what else to keep)."""
 
-    def __init__(self, search):
+    def __init__(self, search, take=lambda search: tuple(search.covered_items())):
         super().__init__()
-        self.search, self.snapshots = search, []
+        self.search, self.take, self.snapshots = search, take, []
 
     def append(self, code):
         super().append(code)
-        self.snapshots.append(tuple(self.search.covered_items()))
+        self.snapshots.append(self.take(self.search))
 
 
 def sudoku_log(text, **limits):
@@ -214,18 +215,6 @@ def test_mrv_choice_is_exact_on_random_problems(problem, secondary):
     chosen_items_are_leftmost_minimum(log)
 
 
-class LinkCounting(list):
-    """An events list that also keeps, after each event, the sum of the solver's item lengths."""
-
-    def __init__(self, search):
-        super().__init__()
-        self.search, self.totals = search, []
-
-    def append(self, code):
-        super().append(code)
-        self.totals.append(sum(self.search.len[:self.search.problem.primary]))
-
-
 def test_cover_and_uncover_lines_count_the_options_that_really_move():
     # Each option that leaves (or comes back to) the other items takes 3 nodes of a 9×9's
     # 4-item options with it: the engine's own lengths say how many moved.
@@ -236,11 +225,12 @@ def test_cover_and_uncover_lines_count_the_options_that_really_move():
         search.select(g)
     before = sum(search.len[:search.problem.primary])
     recording = ec.Recording()
-    recording.events = LinkCounting(search)
+    # After each event, the sum of the solver's item lengths.
+    recording.events = Snooping(search, take=lambda s: sum(s.len[:s.problem.primary]))
     outcome = search.run(recording=recording)
     log = steplog.build(sudoku.problem_for(3), sudoku.phrases_for(3), sudoku.given_options(grid),
                         recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})
-    totals = [before] + recording.events.totals
+    totals = [before] + recording.events.snapshots
     seen = {"none": 0, "some": 0}
     for step, code in enumerate(log["events"], start=1):
         if code & 7 not in (ec.COVER, ec.UNCOVER):

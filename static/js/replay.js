@@ -131,7 +131,7 @@ export class SolveRunner {
 }
 
 /** How long the cursor must stay on a step before a screen reader hears its why panel (ms). */
-const REST_MS = 400;
+const SPEAK_REST_MS = 400;
 
 export class Replayer {
   /**
@@ -319,14 +319,14 @@ export class Replayer {
   /**
    * Screen readers hear the why panel for a step the replay rests on, not a
    * flood while it plays or while keys or the slider move it fast: the live
-   * region is off meanwhile, and once the cursor has stayed REST_MS the panel
+   * region is off meanwhile, and once the cursor has stayed SPEAK_REST_MS the panel
    * is written again, so that the resting step is read once. `moved`: this
    * draw changed the step.
    */
   speakWhenResting(timeline, step, moved) {
     const now = performance.now();
     if (moved) {
-      const rapid = now - this.lastMoveAt < REST_MS;
+      const rapid = now - this.lastMoveAt < SPEAK_REST_MS;
       this.lastMoveAt = now;
       if (!timeline.playing && !rapid) {
         clearTimeout(this.restTimer);
@@ -345,7 +345,7 @@ export class Replayer {
       if (!replay || replay.timeline.playing || replay.drawnStep !== step) return;
       this.setWhyLive("polite");
       this.why.show(replay.explanation);      // no key: written again, and so read
-    }, REST_MS);
+    }, SPEAK_REST_MS);
   }
 
   setWhyLive(value) {
