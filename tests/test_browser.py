@@ -511,6 +511,14 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     page.goto(f"/?p={top49}&sol=1&choose=mrv&step={tied}")
     expect_step(page, tied)
     assert why_sentences(page) == explain_step(tied_log, tied)
+    # A dead end that backs up over several levels says why they are skipped, as Python does.
+    hardest = puzzle_lines("norvig_hardest.txt")[0]
+    far_log = api.post("/api/solve", json={"puzzle": hardest}).get_json()["log"]
+    far = next(k for k, code in enumerate(far_log["events"], start=1)
+               if code & 7 == 5 and "backs up past them." in explain_step(far_log, k)[-1])
+    page.goto(f"/?p={hardest}&sol=1&choose=mrv&step={far}")
+    expect_step(page, far)
+    assert why_sentences(page) == explain_step(far_log, far)
     stopped = solve_via_api(api, BERRY)["log"]
     last = len(stopped["events"])
     page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step={last}")

@@ -276,3 +276,30 @@ def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
         assert lines[1].endswith(tie) == (first_runner == d)
         said[first_runner == d] += 1
     assert said[True] and said[False]
+
+
+def test_a_jump_back_over_several_levels_says_why_they_are_skipped():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
+    replay = steplog.Replay(log)
+    checked = 0
+    events = log["events"]
+    for step, code in enumerate(events, start=1):
+        replay.apply(code)
+        if code & 7 != ec.DEAD_END:
+            continue
+        dead_level = replay.state.level
+        after = next((k for k in range(step + 1, len(events) + 1) if events[k - 1] & 7 == ec.TRY), None)
+        if after is None:
+            continue
+        back_level = steplog.replay(log, after).level
+        line = steplog.explain_step(log, step)[-1]
+        skipped = dead_level - back_level - 1
+        if skipped == 0:
+            assert "backs up past" not in line
+        elif skipped == 1:
+            assert line.endswith(f" Level {back_level + 1} has no other option to try, so the search backs up past it.")
+        else:
+            assert line.endswith(f" Levels {back_level + 1} to {dead_level - 1} have no other option to try, "
+                                 "so the search backs up past them.")
+            checked += 1
+    assert checked

@@ -120,9 +120,15 @@ def choice_ranking(problem: ec.Problem, state: State) -> list[tuple[int, int]]:
     return sorted(counts)
 
 
-def back_to_line(phrases, level: int, k: int, d: int, option: int) -> str:
-    """Where the search goes after a dead end."""
-    return f"Back to level {level}: option {k} of {d}, {phrases['labels'][option]}."
+def back_to_line(phrases, level: int, k: int, d: int, option: int, dead_level: int) -> str:
+    """Where the search goes after the dead end at dead_level, and why it skips the levels between."""
+    line = f"Back to level {level}: option {k} of {d}, {phrases['labels'][option]}."
+    if level < dead_level - 2:
+        line += (f" Levels {level + 1} to {dead_level - 1} have no other option to try, "
+                 "so the search backs up past them.")
+    elif level == dead_level - 2:
+        line += f" Level {level + 1} has no other option to try, so the search backs up past it."
+    return line
 
 
 def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: bool = False) -> str:

@@ -216,13 +216,14 @@ def event_lines(log: dict, step: int) -> list[str]:
         then = "back up." if arg else f"the search is over. {log['outcome']['message']}"
         return [f"Level {arg} has no option left to try: {then}"]
     lines = dead_end_lines(problem, phrases, state, arg)
+    dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):
         code = events[replay_.step]
         replay_.apply(code)
         if code & ec.KIND_MASK == ec.TRY:
             top = replay_.state.frames[-1]
-            lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option))
+            lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option, dead_level))
             return lines
     lines.append(end_line(log, step))
     return lines

@@ -71,7 +71,15 @@ export function backTo(log, state) {
   const k = state.frameK[level] + 1;
   const d = state.frameD[level];
   const option = log.argAt(step);
-  return { step, level, k, d, option, text: `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.` };
+  // The levels between the dead end's and this one had no other option: say why they are skipped.
+  const deadLevel = Math.max(state.level, 0);
+  let text = `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.`;
+  if (level < deadLevel - 2) {
+    text += ` Levels ${level + 1} to ${deadLevel - 1} have no other option to try, so the search backs up past them.`;
+  } else if (level === deadLevel - 2) {
+    text += ` Level ${level + 1} has no other option to try, so the search backs up past it.`;
+  }
+  return { step, level, k, d, option, text };
 }
 
 /** The last line at a dead end with no try after it (step: the dead end's). */
