@@ -491,39 +491,38 @@ def test_the_why_panel_speaks_for_a_step_that_rests_not_while_moving(page: Page)
     expect(why).to_have_attribute("aria-live", "polite")
 
 
+def first_step(log, kind: int, says, line: int = -1) -> int:
+    """The first step of a kind whose explanation's line (the last by default) passes says(text)."""
+    return next(k for k, code in enumerate(log["events"], start=1)
+                if code & 7 == kind and says(explain_step(log, k)[line]))
+
+
+def expect_why_as_python(page: Page, puzzle: str, sol: str, log, step: int):
+    """Open a step by its address; the why panel says word for word what Python says."""
+    page.goto(f"/?p={puzzle}&sol={sol}&choose=mrv&step={step}")
+    expect_step(page, step)
+    assert why_sentences(page) == explain_step(log, step)
+
+
 def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     small = "1..4..1.2.4....."
     log = api.post("/api/solve", json={"puzzle": small, "solutions": None}).get_json()["log"]
     events = log["events"]
     last_try = max(k for k, code in enumerate(events, start=1) if code & 7 == 1)
     late = [k for k, code in enumerate(events, start=1) if code & 7 == 5 and k > last_try][-1]
-    zero_cover = next(k for k, code in enumerate(events, start=1)
-                      if code & 7 == 2 and "no option" in explain_step(log, k)[0])
+    zero_cover = first_step(log, 2, lambda text: "no option" in text, line=0)
     for step in (late, zero_cover, zero_cover + 1, len(events)):
-        page.goto(f"/?p={small}&sol=all&choose=mrv&step={step}")
-        expect_step(page, step)
-        assert why_sentences(page) == explain_step(log, step)
+        expect_why_as_python(page, small, "all", log, step)
     # A choose step whose first runner-up ties says how ties go, as Python does.
     top49 = puzzle_lines("norvig_top95.txt")[48]
     tied_log = api.post("/api/solve", json={"puzzle": top49}).get_json()["log"]
-    tied = next(k for k, code in enumerate(tied_log["events"], start=1)
-                if code & 7 == 0 and explain_step(tied_log, k)[-1].endswith("first in the item list."))
-    page.goto(f"/?p={top49}&sol=1&choose=mrv&step={tied}")
-    expect_step(page, tied)
-    assert why_sentences(page) == explain_step(tied_log, tied)
+    expect_why_as_python(page, top49, "1", tied_log, first_step(tied_log, 0, lambda text: text.endswith("first in the item list.")))
     # A dead end that backs up over several levels says why they are skipped, as Python does.
     hardest = puzzle_lines("norvig_hardest.txt")[0]
     far_log = api.post("/api/solve", json={"puzzle": hardest}).get_json()["log"]
-    far = next(k for k, code in enumerate(far_log["events"], start=1)
-               if code & 7 == 5 and "backs up past them." in explain_step(far_log, k)[-1])
-    page.goto(f"/?p={hardest}&sol=1&choose=mrv&step={far}")
-    expect_step(page, far)
-    assert why_sentences(page) == explain_step(far_log, far)
+    expect_why_as_python(page, hardest, "1", far_log, first_step(far_log, 5, lambda text: "backs up past them." in text))
     stopped = solve_via_api(api, BERRY)["log"]
-    last = len(stopped["events"])
-    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step={last}")
-    expect_step(page, last)
-    assert why_sentences(page) == explain_step(stopped, last)
+    expect_why_as_python(page, BERRY, "1", stopped, len(stopped["events"]))
     assert why_sentences(page)[-1].startswith("The recording ends here.")
 
 
