@@ -63,7 +63,7 @@ class UpdateCounter:
         shadow = ec.Search(problem)
         m = shadow.matrix
         up, down, length, top = shadow.up, shadow.down, shadow.len, m.top
-        others, others_rev = m.others, m.others_reversed
+        others = m.others
         left, right = shadow.left, shadow.right
         self.shadow, self.updates = shadow, 0
 
@@ -84,7 +84,7 @@ class UpdateCounter:
             right[left[i]] = left[right[i]] = i
             p = up[i]
             while p != i:
-                for q in others_rev[p]:
+                for q in others[p]:
                     down[up[q]] = up[down[q]] = q
                     length[top[q]] += 1
                 p = up[p]
