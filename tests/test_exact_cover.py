@@ -197,6 +197,23 @@ def test_recording_never_changes_the_search(problem, max_solutions, max_steps):
     assert len(recording.sizes) == sum(1 for k, _, _ in recording.decoded() if k == ec.CHOOSE)
 
 
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.one_of(st.none(), st.integers(1, 3)), st.integers(1, 80))
+def test_a_step_budget_cuts_the_full_log_within_one_action(problem, max_solutions, max_steps):
+    full = ec.Recording()
+    ec.Search(problem).run(max_solutions=max_solutions, recording=full)
+    cut = ec.Recording()
+    outcome = ec.Search(problem).run(max_solutions=max_solutions, max_steps=max_steps, recording=cut)
+    assert cut.events == full.events[:len(cut.events)]
+    if outcome.limit == ec.LIMIT_STEPS:
+        # Stopped before an action that would pass the cap: no action writes
+        # more than a choose, its cover and a dead end, or a try and its covers.
+        longest = max(map(len, problem.options))
+        assert max_steps - max(3, longest) < len(cut.events) <= max_steps
+    else:
+        assert cut.events == full.events
+
+
 def assert_choices_follow_the_rule(problem, recording, selected=()):
     """Each choose event names the leftmost uncovered primary item with the
     fewest live options, and records that count: checked by replaying the
