@@ -445,6 +445,7 @@ class Search:
         start = time.perf_counter()
         deadline = start + max_seconds if max_seconds is not None else None
         steps = nodes = dead_ends = found = 0
+        look_at = clock_every
         level = 0
         status = limit = None
 
@@ -566,7 +567,8 @@ class Search:
                 status, limit = STOPPED, LIMIT_STEPS
                 break
             nodes += 1
-            if not nodes % clock_every:
+            if nodes == look_at:        # every clock_every tries (% is a slow generic op in 3.11)
+                look_at += clock_every
                 if deadline is not None and time.perf_counter() >= deadline:
                     nodes -= 1
                     status, limit = STOPPED, LIMIT_TIME
