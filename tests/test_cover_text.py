@@ -3,6 +3,7 @@
 import io
 import subprocess
 import sys
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -89,6 +90,22 @@ def test_caps_on_items_options_and_entries(monkeypatch):
     monkeypatch.setattr(ct, "MAX_ENTRIES", 5)
     error = error_of("A B C\nA B\nA B C\nC\n")
     assert "too many item names in the options: at most 5" in error.message and error.line == 4
+
+
+@pytest.mark.parametrize("text, says", [
+    ("a " * 1_500_000, "item 'a' is named twice in the header"),
+    ("a b\n" + "a " * 1_500_000, "item 'a' is named twice in this option"),
+])
+def test_a_huge_line_stops_at_its_first_word_too_many(text, says):
+    # The words of a line were listed before the limits looked: 1.5 million took 300 MB.
+    tracemalloc.start()
+    try:
+        error = error_of(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert says in error.message
+    assert peak < 4 * len(text) + 1_000_000
 
 
 def test_long_options_are_capped_by_their_pairs_of_items():

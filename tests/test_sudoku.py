@@ -2,6 +2,7 @@
 
 import itertools
 import random
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -113,6 +114,32 @@ def test_digit_too_large_for_the_size():
 def test_cell_count_must_be_a_square_of_a_square(count):
     with pytest.raises(sudoku.ParseError, match=f"found {count} cell"):
         sudoku.parse("." * count)
+
+
+@pytest.mark.parametrize("text, count", [
+    ("1" * 3_000_000, 3_000_000),                 # one word
+    ("1 " * 1_500_000, 1_500_000),                # a word per cell
+    ("12 | 3/\u3000" * 500_000, 1_500_000),      # separators and wide whitespace between
+])
+def test_a_huge_text_is_counted_without_a_tuple_per_character(text, count):
+    # A tuple per character took 170 bytes each: 8 GB for a 50 MB line.
+    tracemalloc.start()
+    try:
+        with pytest.raises(sudoku.ParseError) as caught:
+            sudoku.parse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert caught.value.count == count
+    assert caught.value.message.startswith(f"found {count:,} cells, but")
+    assert peak < 4 * len(text) + 1_000_000
+
+
+def test_cells_left_after_deleting_not_a_cell_match_the_words():
+    whitespace = "".join(ch for ch in map(chr, range(0x110000)) if ch.isspace())
+    assert set(sudoku.NOT_A_CELL) == set(map(ord, whitespace + sudoku.SEPARATORS))
+    text = "1 2\u20283|4+5-6/7\t8\u30009"
+    assert len(text.translate(sudoku.NOT_A_CELL)) == sum(len(w) for w in sudoku.WORD.findall(text)) == 9
 
 
 def test_duplicate_givens_name_both_cells_and_unit():

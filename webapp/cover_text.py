@@ -52,9 +52,10 @@ class CoverParseError(ValueError):
         self.line, self.column = line, column
 
 
-def words(line: str) -> list[tuple[str, int]]:
-    """The words of a line, each with its column (from 1)."""
-    return [(m.group(), m.start() + 1) for m in WORD.finditer(line)]
+def words(line: str):
+    """The words of a line, each with its column (from 1), lazily: the limits
+    stop a huge line at its first word too many, before it takes gigabytes."""
+    return ((m.group(), m.start() + 1) for m in WORD.finditer(line))
 
 
 def content_lines(text: str) -> list[tuple[int, str]]:

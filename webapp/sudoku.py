@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from . import exact_cover as ec
 
 MIN_N, MAX_N = 2, 8
-SEPARATORS = "|+-"
+SEPARATORS = "|+-/"          # between cells, like whitespace: box lines, and / between rows
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"      # digit d is SYMBOLS[d - 1]
 BLANKS = ".0"
 FAMILIES = ("cell", "row", "column", "box")
@@ -116,8 +117,11 @@ def parse(text: str, check: bool = True) -> Grid:
     quick = _parse_plain_line(text, check)
     if quick is not None:
         return quick
-    tokens = _tokens(text)
     counts = cell_counts()
+    # Read at most one token, and one cell, past the largest puzzle: a 50 MB
+    # line then costs its own string, not a tuple per character (8 GB).
+    largest = max(counts)
+    tokens = list(islice(_tokens(text), largest + 1))
     numbers = [NUMBER_TOKEN.fullmatch(t) is not None for t, _ in tokens]
     numeric = len(tokens) in counts and all(numbers) and any(len(t) == 2 for t, _ in tokens)
     if (len(tokens) in counts and 0 < numbers.count(False) <= 3
@@ -129,10 +133,11 @@ def parse(text: str, check: bool = True) -> Grid:
     if numeric:
         cells = [(0 if t == "." else int(t), t, pos) for t, pos in tokens]
     else:
-        cells = [_char_value(ch, pos) for word, start in tokens
-                 for ch, pos in zip(word, _positions(start, len(word)))]
+        cells = list(islice((_char_value(ch, pos) for word, start in tokens
+                             for ch, pos in zip(word, _positions(start, len(word)))), largest + 1))
     if len(cells) not in counts:
-        raise ParseError(count_message(len(cells)), count=len(cells))
+        count = len(cells) if len(cells) <= largest else len(text.translate(NOT_A_CELL))
+        raise ParseError(count_message(count), count=count)
     n = counts[len(cells)]
     size = n * n
     for value, shown, (line, column) in cells:
@@ -170,19 +175,23 @@ def _parse_plain_line(text: str, check: bool) -> Grid | None:
     return grid
 
 
-def _tokens(text: str) -> list[tuple[str, tuple[int, int]]]:
-    """Words between whitespace and separators, each with (line, column) of its start."""
-    tokens = []
+WORD = re.compile(rf"[^\s{re.escape(SEPARATORS)}]+")     # what lies between whitespace and separators
+# str.translate deletes these: whitespace (as \s and str.isspace see it; the
+# last is U+3000) and separators, leaving the characters of WORDs.
+NOT_A_CELL = dict.fromkeys(map(ord, SEPARATORS + "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())))
+
+
+def _tokens(text: str):
+    """Words between whitespace and separators, each with (line, column) of its start, lazily."""
     for line_no, line in enumerate(text.splitlines() or [""], start=1):
-        for match in re.finditer(r"[^\s|+\-/]+", line):
-            tokens.append((match.group(), (line_no, match.start() + 1)))
-    return tokens
+        for match in WORD.finditer(line):
+            yield match.group(), (line_no, match.start() + 1)
 
 
 def _positions(start: tuple[int, int], length: int):
-    """(line, column) of each character of a word starting at start."""
+    """(line, column) of each character of a word starting at start, lazily."""
     line, column = start
-    return [(line, column + k) for k in range(length)]
+    return ((line, column + k) for k in range(length))
 
 
 def _char_value(ch: str, pos: tuple[int, int]):
@@ -199,7 +208,7 @@ def _char_value(ch: str, pos: tuple[int, int]):
 def count_message(count: int, largest: int = MAX_N) -> str:
     """Why a cell count is no puzzle, listing the sizes up to box side largest."""
     sizes = ", ".join(f"{c} ({n * n}×{n * n})" for c, n in cell_counts().items() if n <= largest)
-    return (f"found {count} cell{'s' if count != 1 else ''}, but a puzzle has a square of a "
+    return (f"found {count:,} cell{'s' if count != 1 else ''}, but a puzzle has a square of a "
             f"square of cells: {sizes}")
 
 
