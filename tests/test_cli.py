@@ -79,6 +79,8 @@ def test_usage_errors_exit_non_zero():
     bad = run("solve", "5" + "." * 5 + "5" + "." * 74)
     assert bad.returncode == 1 and "r1c1 and r1c7 both hold 5 (row 1)" in bad.stderr
     assert "could not be read" not in bad.stderr      # one puzzle: its error says it all
+    both = run("solve", BERRY, "--count", "--grid")  # --grid shapes grids that --count does not print
+    assert both.returncode == 2 and "argument --grid: not allowed with argument --count" in both.stderr
 
 
 def test_a_missing_file_or_a_directory_is_named_as_such(tmp_path):

@@ -38,10 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
     how_many.add_argument("--all", action="store_true", help="find every solution")
     how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",
                           help="stop after N solutions (default 1, or all with --count; 2 checks uniqueness)")
-    solve.add_argument("--count", action="store_true",
+    shown = solve.add_mutually_exclusive_group()    # --grid shapes the grids that --count does not print
+    shown.add_argument("--count", action="store_true",
                        help="print the number of solutions, not the grids ('+' after it: stopped at a limit)")
+    shown.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
     solve.add_argument("--stats", action="store_true", help="print nodes, dead ends and time per puzzle, and totals")
-    solve.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
     add_search_options(solve)
     progress = solve.add_mutually_exclusive_group()
     progress.add_argument("--progress", action="store_true", default=None,
