@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -1443,3 +1444,78 @@ def test_the_selected_cell_shows_whether_the_board_has_the_keys(page: Page):
     amber = tuple(int(focus.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
     assert colour(with_keys) == amber                    # the keys go to the board
     assert colour(without_keys) != amber                 # grey: they go elsewhere
+
+
+PAGE_FITS = "document.scrollingElement.scrollHeight <= innerHeight + 1"
+
+
+def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay(browser, base_url, api):
+    """A teacher's 1280×720 projector: Present (or f) leaves the board, the player
+    and the why panel, the board as tall as the screen; Esc brings the page back."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    example = next(e for e in api.get("/api/examples").get_json() if e["size"] == 16)
+    page.goto("/?" + urlencode({"p": example["puzzle"], "step": 200}))
+    expect_step(page, 200)
+    before = page.locator("#board").bounding_box()
+    present = page.locator("#btn-present")
+    expect(present).to_have_text("Present")
+    present.click()
+    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    expect(present).to_have_text("Leave presentation")
+    page.wait_for_function("() => document.fullscreenElement !== null")       # the browser agreed
+    for hidden in ("header.top", "#solve-form", ".keys", ".legend", "#puzzle-title"):
+        expect(page.locator(hidden)).to_be_hidden()
+    board = page.locator("#board").bounding_box()
+    player = page.locator("#player").bounding_box()
+    why = page.locator("#why").bounding_box()
+    assert board["height"] >= 660 and board["height"] > 1.6 * before["height"]
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 720
+    assert player["x"] >= board["x"] + board["width"] and player["y"] < 100     # beside it, at the top
+    assert why["x"] >= board["x"] + board["width"] and why["y"] < 720
+    assert page.evaluate(PAGE_FITS)
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .cell')).fontSize)")
+    assert font >= 24
+    # The replay goes on as before: keys step, the why panel follows.
+    page.locator("#step-slider").focus()
+    page.keyboard.press("ArrowRight")
+    expect_step(page, 201)
+    expect(page.locator("#why .sentence").first).to_be_visible()
+    # Esc leaves, and full screen with it.
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bpresenting\b"))
+    page.wait_for_function("() => document.fullscreenElement === null")
+    expect(page.locator("#solve-form")).to_be_visible()
+    assert abs(page.locator("#board").bounding_box()["height"] - before["height"]) < 2
+    expect_step(page, 201)
+    # f toggles, outside text fields; a reload of the tab keeps presenting.
+    page.locator("#puzzle-text").focus()
+    page.keyboard.press("f")
+    expect(page.locator("html")).not_to_have_class(re.compile(r"\bpresenting\b"))
+    page.locator("#step-slider").focus()
+    page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    page.wait_for_function("() => location.search.endsWith('step=201')")    # the address follows within 250 ms
+    page.reload()
+    expect_step(page, 201)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    expect(present).to_have_text("Leave presentation")
+    assert page.evaluate(PAGE_FITS)
+    present.click()
+    expect(page.locator("header.top")).to_be_visible()
+    context.close()
+
+
+def test_a_link_followed_right_after_a_step_comes_back_to_that_step(page: Page):
+    """The address takes a step 250 ms late (scrubbing writes it at most that
+    often); leaving the page first writes what is waiting."""
+    page.goto("/?" + urlencode({"p": BERRY, "step": 200}))
+    expect_step(page, 200)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("ArrowRight")
+    expect_step(page, 201)
+    page.locator(".page-link").click()
+    page.wait_for_url(re.compile(r"/cover$"))
+    page.go_back()
+    expect_step(page, 201)

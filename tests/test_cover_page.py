@@ -805,3 +805,32 @@ def test_the_newest_piece_is_outlined_as_one_shape(page: Page, api):
                     if (r + dr, c + dc) not in cells)
     d = page.locator("#picture path.piece-outline").get_attribute("d")
     assert d.count("M") == perimeter
+
+
+def test_presentation_mode_gives_the_picture_the_screen(browser, base_url):
+    """On a 1280×720 projector, f leaves the picture with its placed options,
+    the player and the why panel; the picture takes the height left."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.goto("/cover?" + urlencode({"builtin": "pentominoes", "width": 10, "height": 6, "step": 300}))
+    expect_step(page, 300)
+    before = page.locator("#picture svg").bounding_box()
+    page.locator("#step-slider").focus()
+    page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    for hidden in ("header.top", "#problem-form", ".keys"):
+        expect(page.locator(hidden)).to_be_hidden()
+    picture = page.locator("#picture svg").bounding_box()
+    placed = page.locator("#placed").bounding_box()
+    player = page.locator("#player").bounding_box()
+    assert picture["width"] >= 780 and picture["width"] > 1.3 * before["width"]
+    assert placed["y"] >= picture["y"] + picture["height"] and placed["y"] + placed["height"] <= 720
+    assert player["x"] >= picture["x"] + picture["width"]
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+    page.keyboard.press("ArrowRight")
+    expect_step(page, 301)
+    page.keyboard.press("Escape")
+    expect(page.locator("#problem-form")).to_be_visible()
+    assert abs(page.locator("#picture svg").bounding_box()["width"] - before["width"]) < 2
+    context.close()

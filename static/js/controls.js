@@ -7,7 +7,7 @@
 import { SPEEDS, DEFAULT_SPEED } from "./timeline.js";
 
 /** Whether a key press belongs to a text field (or similar) rather than the page. */
-function typingInto(target) {
+export function typingInto(target) {
   if (!(target instanceof Element)) return false;
   if (target.isContentEditable) return true;
   if (target.closest("[role=grid]")) return true;   // the board handles its own keys

@@ -23,6 +23,7 @@ import { PlayerControls } from "./controls.js";
 import { ResultsPanel, downloadJson } from "./results.js";
 import { MatrixView } from "./matrixview.js";
 import { LinksPanel } from "./linksview.js";
+import { Presentation } from "./present.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -187,6 +188,7 @@ export class Replayer {
     });
     this.controls.setEnabled(false);
     this.matrix.setLog(null);
+    this.presentation = new Presentation($("btn-present"));
     // Options changed during a replay apply to the next Solve: say so, or the
     // menus would name a solve other than the one on screen.
     for (const id of ["solutions", "choose"]) $(id).addEventListener("change", () => this.noteOptions());

@@ -175,6 +175,8 @@ export class UrlSync {
     this.toQuery = toQuery;
     this.timer = null;
     this.pending = null;
+    // A reload or a link followed within the delay keeps the last step too.
+    addEventListener("pagehide", () => this.flush());
   }
 
   urlFor(share) {
