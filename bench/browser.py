@@ -151,7 +151,7 @@ FIRST_FRAME_JS = r"""
   const timer = setTimeout(() => reject(new Error("no replayed frame within 120 s")), 120000);
   let click = 0;
   const observer = new MutationObserver(() => {
-    if (!/^step \d+ of \d+/.test(label.textContent)) return;
+    if (!/^step [\d,]+ of [\d,]+/.test(label.textContent)) return;
     observer.disconnect();
     const shown = performance.now();
     const run = B.runs[B.runs.length - 1];
@@ -242,7 +242,7 @@ async (targets) => {
     slider.dispatchEvent(new Event("input", { bubbles: true }));
     const t1 = performance.now();
     const { run, layout, painted } = await frame;
-    if (!label.textContent.startsWith(`step ${t} of `)) wrong++;
+    if (!label.textContent.startsWith(`step ${t.toLocaleString("en")} of `)) wrong++;
     out.push({ input: t1 - t0, draw: run.end - run.start, layout, paint: painted - run.end - layout,
                work: (t1 - t0) + (painted - run.start), latency: painted - t0 });
   }
@@ -295,8 +295,8 @@ FRAMES_START_JS = r"""
   const tick = (ts) => { if (!f.on) return; f.times.push(ts); B.raw(tick); };
   B.raw(tick);
   f.observer = new MutationObserver(() => {
-    const m = /^step (\d+) of/.exec(label.textContent);
-    if (m) f.steps.push(Number(m[1]));
+    const m = /^step ([\d,]+) of/.exec(label.textContent);
+    if (m) f.steps.push(Number(m[1].replaceAll(",", "")));
   });
   f.observer.observe(label, { childList: true, characterData: true, subtree: true });
   try {

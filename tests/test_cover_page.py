@@ -22,7 +22,6 @@ from webapp.steplog import explain_step, problem_of, replay
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
-STEP_LABEL = re.compile(r"^step (\d+) of (\d+)")
 ARRAYS = ("up", "down", "left", "right", "len")
 
 # A typed problem with secondary items whose "first item" search meets dead ends.
@@ -51,7 +50,7 @@ def kinds_and_args(log):
 
 
 def expect_step(page: Page, step: int):
-    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step} of \d+"))
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step:,} of [\d,]+"))
 
 
 def arrays_of(search: ec.Search) -> dict[str, list[int]]:

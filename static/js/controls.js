@@ -17,11 +17,14 @@ export function typingInto(target) {
   return tag === "INPUT" && !["range", "checkbox", "button", "submit"].includes(target.type);
 }
 
+/** A count as the results panel writes it: 999,999 (a projector's audience reads it at a glance). */
+const grouped = (x) => x.toLocaleString("en");
+
 /** "option k of d" at a level; before its first try, how many it has (none: a dead end). */
 function optionWords(k, d) {
-  if (k > 0) return `option ${k} of ${d}`;
+  if (k > 0) return `option ${grouped(k)} of ${grouped(d)}`;
   if (d === 0) return "no option left";
-  return d === 1 ? "1 option to try" : `${d} options to try`;
+  return d === 1 ? "1 option to try" : `${grouped(d)} options to try`;
 }
 
 export class PlayerControls {
@@ -142,10 +145,11 @@ export class PlayerControls {
       // "No dead end before this step" is about the step it was said at.
       if (el.jumpNote && !el.jumpNote.hidden) this.jump(true);
     });
-    const parts = [`step ${t.cursor} of ${t.stepCount}`];
-    if (position.leaving > 0) parts.push(`back up from level ${position.leaving} to ${position.leaving - 1}`);
-    else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
-    else if (position.level >= 0) parts.push(`level ${position.level}`, optionWords(position.k, position.d));
+    const parts = [`step ${grouped(t.cursor)} of ${grouped(t.stepCount)}`];
+    if (position.leaving > 0) {
+      parts.push(`back up from level ${grouped(position.leaving)} to ${grouped(position.leaving - 1)}`);
+    } else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
+    else if (position.level >= 0) parts.push(`level ${grouped(position.level)}`, optionWords(position.k, position.d));
     const label = parts.join(" · ");
     set("label", label, (v) => { el.label.textContent = v; });
     // A screen reader reads the focused slider's value whenever it changes:
