@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from webapp.examples import puzzle_lines
-from webapp.steplog import explain_step, replay
+from webapp.explain import newest_choice
+from webapp.steplog import Replay, explain_step, problem_of, replay
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -1519,3 +1520,50 @@ def test_a_link_followed_right_after_a_step_comes_back_to_that_step(page: Page):
     page.wait_for_url(re.compile(r"/cover$"))
     page.go_back()
     expect_step(page, 201)
+
+
+def test_a_choice_being_taken_back_is_struck_through_not_newest(page: Page, api):
+    """After a dead end the uncovers undo the previous level's choice: the
+    board strikes its digit instead of marking it newest, as Python says."""
+    log = solve_via_api(api, ARTO, log=True)["log"]
+    problem = problem_of(log)
+    run = Replay(log)
+    expected = []
+    for step, code in enumerate(log["events"], start=1):
+        newest = newest_choice(problem, run.run_to(step), code & 7)
+        expected.append(None if newest is None else list(newest))
+    page.goto("/")
+    found = page.evaluate(
+        """async (json) => {
+            const S = await import('/static/js/steplog.js');
+            const log = new S.StepLog(json);
+            const out = [];
+            let state = null;
+            for (let s = 1; s <= log.stepCount; s++) {
+                state = log.seek(s, state);
+                const n = log.newest(state);
+                out.push(n === null ? null : [n.option, n.level, n.takenBack]);
+            }
+            return out;
+        }""",
+        log,
+    )
+    assert found == expected
+    step = next(s for s, n in enumerate(expected, start=1) if n and n[2])
+    option = expected[step - 1][0]
+    size = log["problem"]["size"]
+    page.goto("/?" + urlencode({"p": ARTO, "step": step}))
+    expect_step(page, step)
+    board_settled(page)
+    cell = page.locator("#board [role=gridcell]").nth(option // size)
+    expect(cell).to_have_class(re.compile(r"\btaken-back\b"))
+    expect(cell).to_have_attribute("aria-label", re.compile(r", a choice being taken back$"))
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .taken-back .value')).textDecorationLine") == "line-through"
+    expect(page.locator("#board .newest")).to_have_count(0)
+    # The step before its first uncover, the same digit was the newest choice.
+    page.locator("#step-slider").focus()
+    while page.locator("#board .taken-back").count():
+        page.keyboard.press("ArrowLeft")
+        board_settled(page)
+    expect(page.locator("#board .newest")).to_have_count(1)
+    assert page.locator("#board .newest").get_attribute("aria-label") == cell.get_attribute("aria-label")

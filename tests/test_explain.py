@@ -1,8 +1,11 @@
 """Explanations: rulings at a dead end, choice ranking and outcome messages."""
 
+import pytest
+
 from webapp import exact_cover as ec
-from webapp.explain import (Frame, State, dead_end_lines, generic_phrases, choice_ranking,
+from webapp.explain import (Frame, State, dead_end_lines, generic_phrases, choice_ranking, newest_choice,
                             outcome_message, rulings)
+from webapp.steplog import Replay, problem_of
 
 
 def problem():
@@ -48,3 +51,42 @@ def test_outcome_messages():
     steps = outcome_message(outcome(ec.STOPPED, False, "steps", 0, max_steps=1000))
     assert "step budget of 1,000 steps" in steps and "no solution found so far" in steps
     assert "time limit of 2 s" in outcome_message(outcome(ec.STOPPED, False, "time", 3, max_seconds=2.0))
+
+
+
+ARTO = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/solve", {"puzzle": ARTO}),                                                  # dead ends
+    ("/api/cover", {"builtin": "queens", "params": {"n": 6}, "solutions": None}),      # solutions
+])
+def test_the_newest_choice_is_taken_back_from_its_first_undone_cover_to_the_next_try(client, path, body):
+    log = client.post(path, json=body).get_json()["log"]
+    problem = problem_of(log)
+    run = Replay(log)
+    uncovered_since_try = []        # per frame: has an uncover come since its last try?
+    seen = 0
+    for step, code in enumerate(log["events"], start=1):
+        kind, _ = ec.unpack(code)
+        if kind == ec.CHOOSE:
+            uncovered_since_try.append(False)
+        elif kind == ec.TRY:
+            uncovered_since_try[-1] = False
+        elif kind == ec.UNCOVER and run.state.frames[-1].k > 0:
+            uncovered_since_try[-1] = True
+        elif kind == ec.BACKUP:
+            uncovered_since_try.pop()
+        state = run.run_to(step)
+        newest = newest_choice(problem, state, kind)
+        with_option = [level for level, f in enumerate(state.frames) if f.k > 0]
+        if not with_option:
+            assert newest is None
+            continue
+        level = with_option[-1]
+        assert newest[:2] == (state.frames[level].option, level)
+        # Taken back: the top frame holds the newest choice and an uncover came since it was tried.
+        expected = level == len(state.frames) - 1 and uncovered_since_try[-1]
+        assert newest[2] == expected, f"step {step}"
+        seen += expected
+    assert seen > 0

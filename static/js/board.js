@@ -20,7 +20,7 @@ const GIVEN = 1;
 const PLACED = 2;
 
 /**
- * The board at one replay state: {values, kinds, newest, unit, tone,
+ * The board at one replay state: {values, kinds, newest, takenBack, unit, tone,
  * culprits, pencil}. `pencil` (when asked for) holds, per cell, a bit mask of
  * the digits whose options are still in the matrix.
  */
@@ -34,12 +34,13 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
     values[cell] = value;
     kinds[cell] = level < 0 ? GIVEN : PLACED;
   }
-  // The newest choice is the deepest frame's option: at a choose or a dead
-  // end the top frame has none yet, and the one below is what was just placed.
-  let newest = -1;
-  for (let l = state.height - 1; l >= 0 && newest < 0; l--) {
-    if (state.frameK[l] > 0) newest = optionPlacement(state.frameOption[l], size).cell;
-  }
+  // The newest choice is the deepest frame's option (at a choose or a dead
+  // end the top frame has none yet); while its covers are undone it is
+  // marked as taken back instead.
+  const latest = log.newest(state);
+  const latestCell = latest ? optionPlacement(latest.option, size).cell : -1;
+  const newest = latest && !latest.takenBack ? latestCell : -1;
+  const takenBack = latest && latest.takenBack ? latestCell : -1;
   const unit = explanation && explanation.item >= 0 ? new Set(itemUnit(explanation.item, size).cells) : new Set();
   const culprits = new Set();
   if (explanation && explanation.deadEnd) {
@@ -54,7 +55,7 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
       if (log.isLive(state, o)) marks[Math.floor(o / size)] |= 1 << (o % size);
     }
   }
-  return { values, kinds, newest, unit, tone: explanation ? explanation.tone : "", culprits, pencil: marks };
+  return { values, kinds, newest, takenBack, unit, tone: explanation ? explanation.tone : "", culprits, pencil: marks };
 }
 
 /** Each cell's look (value | LOOK flags << 8) in a replay view. */
@@ -65,6 +66,7 @@ export function looksOf(view) {
     let flags = kind === GIVEN ? LOOK.GIVEN : kind === PLACED ? LOOK.PLACED : 0;
     if (kind === PLACED && view.tone === "solution") flags |= LOOK.SOLUTION;
     if (i === view.newest) flags |= LOOK.NEWEST;
+    if (i === view.takenBack) flags |= LOOK.TAKEN_BACK;
     if (view.unit.has(i)) flags |= view.tone === "dead" ? LOOK.UNIT | LOOK.DEAD : LOOK.UNIT;
     if (view.culprits.has(i)) flags |= LOOK.CULPRIT;
     looks[i] = view.values[i] | (flags << 8);
@@ -274,6 +276,7 @@ export class BoardView {
       let label = v ? symbolOf(v) : "empty";
       if (flags & LOOK.GIVEN) label += ", given";
       if (flags & LOOK.NEWEST) { cls += " newest"; label += ", newest choice"; }
+      if (flags & LOOK.TAKEN_BACK) { cls += " taken-back"; label += ", a choice being taken back"; }
       if (flags & LOOK.UNIT) cls += " unit";
       if (flags & LOOK.DEAD) { cls += " dead"; label += ", in the unit that ran out"; }
       if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out one of its options"; }

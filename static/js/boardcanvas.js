@@ -17,7 +17,7 @@ import { symbolOf } from "./sudoku.js";
 
 /** Flags of a look, shared with board.js (which also turns them into classes). */
 export const LOOK = Object.freeze({
-  GIVEN: 1, PLACED: 2, NEWEST: 4, UNIT: 8, DEAD: 16, CULPRIT: 32, SOLUTION: 64,
+  GIVEN: 1, PLACED: 2, NEWEST: 4, UNIT: 8, DEAD: 16, CULPRIT: 32, SOLUTION: 64, TAKEN_BACK: 128,
 });
 
 /** The value part of a look. */
@@ -174,6 +174,10 @@ export class BoardCanvas {
       fontKey = font;
       ctx.fillStyle = flags & LOOK.GIVEN ? c.given : flags & LOOK.SOLUTION ? c.solved : c.placed;
       ctx.fillText(symbolOf(value), x + w / 2, y + h / 2 + this.digitDrop);
+      if (flags & LOOK.TAKEN_BACK) {     // struck through, as the grid's line-through
+        const t = Math.max(1.5, w / 16);
+        ctx.fillRect(x + w * 0.22, y + h / 2 - t / 2, w * 0.56, t);
+      }
     } else if (mark) {
       if (fontKey !== "mark") ctx.font = this.fonts.mark;
       fontKey = "mark";

@@ -54,7 +54,7 @@ const player = new Replayer({
   sameSolve: sameCoverSolve,
   idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
   // At a dead end the picture marks where the item that ran out could have gone.
-  drawStep: (log, state, explanation) => picture.show(log.placed(state), newestOption(state), state,
+  drawStep: (log, state, explanation) => picture.show(log.placed(state), log.newest(state), state,
     explanation.kind === "dead-end" ? explanation.item : -1),
   stage: document.querySelector(".picture-wrap"),
   onLeave: () => {
@@ -63,12 +63,6 @@ const player = new Replayer({
     $("links-note").hidden = true;
   },
 });
-
-/** The option placed last at a state: the deepest frame that has tried one. */
-function newestOption(state) {
-  for (let l = state.height - 1; l >= 0; l--) if (state.frameK[l] > 0) return state.frameOption[l];
-  return -1;
-}
 
 // ---- messages ------------------------------------------------------------------
 

@@ -195,14 +195,17 @@ export class PictureView {
   /**
    * Show the options placed at a step.
    * @param {{option: number, level: number}[]} placed from StepLog.placed(state)
-   * @param {number} newest the option placed last (-1: none)
+   * @param {{option: number, takenBack: boolean} | null} latest StepLog.newest(state): the
+   *   option placed last; while it is taken back, the list strikes it and the picture does not mark it
    * @param {object} state the replay state (for covered items and live options)
    */
-  show(placed, newest, state, deadItem = -1) {
-    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${state.step}|${deadItem}`;
+  show(placed, latest, state, deadItem = -1) {
+    const newest = latest && !latest.takenBack ? latest.option : -1;
+    const takenBack = latest && latest.takenBack ? latest.option : -1;
+    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${takenBack}|${state.step}|${deadItem}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
-    this.showList(placed, newest);
+    this.showList(placed, newest, takenBack);
     const picture = this.picture;
     if (!picture) return;
     this.dead = this.squaresOf(deadItem);
@@ -243,17 +246,21 @@ export class PictureView {
     return counts.size * 2 <= this.squares.length ? new Set(counts.keys()) : none;
   }
 
-  showList(placed, newest) {
+  showList(placed, newest, takenBack = -1) {
     const items = placed.map(({ option, level }) => {
       const li = document.createElement("li");
       li.textContent = `${level < 0 ? "given" : `level ${level}`}: ${this.log.labels[option]}`;
       if (option === newest) li.className = "newest";
+      if (option === takenBack) {
+        li.className = "taken-back";
+        li.append(" (being taken back)");
+      }
       return li;
     });
     this.list.replaceChildren(...items);
     this.list.dataset.count = String(placed.length);
     // The list scrolls within a few lines: keep the newest placement in view.
-    const newestItem = this.list.querySelector(".newest");
+    const newestItem = this.list.querySelector(".newest, .taken-back");
     if (newestItem) {
       const box = this.list.getBoundingClientRect();
       const line = newestItem.getBoundingClientRect();

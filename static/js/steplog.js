@@ -401,6 +401,25 @@ export class StepLog {
     return out;
   }
 
+  /**
+   * The newest choice: the option of the deepest frame that has tried one,
+   * as {option, level, takenBack}, or null. takenBack: its covers are being
+   * undone (an uncover step, with an item of it other than the frame's
+   * uncovered already: after a back-up or a solution; a try's own covers
+   * come after the try). It stays on the board until the next try or back-up.
+   */
+  newest(state) {
+    for (let l = state.height - 1; l >= 0; l--) {
+      if (state.frameK[l] === 0) continue;
+      const option = state.frameOption[l];
+      const item = state.frameItem[l];
+      const takenBack = state.step > 0 && this.kindAt(state.step) === UNCOVER
+        && this.options[option].some((i) => i !== item && !state.covered[i]);
+      return { option, level: l, takenBack };
+    }
+    return null;
+  }
+
   /** The first step after `step` made by an event of this kind, or -1. */
   nextStepOfKind(step, kind) {
     for (let i = step; i < this.kinds.length; i++) if (this.kinds[i] === kind) return i + 1;
