@@ -279,7 +279,7 @@ export class BoardView {
       if (flags & LOOK.TAKEN_BACK) { cls += " taken-back"; label += ", a choice being taken back"; }
       if (flags & LOOK.UNIT) cls += " unit";
       if (flags & LOOK.DEAD) { cls += " dead"; label += ", in the unit that ran out"; }
-      if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out one of its options"; }
+      if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out an option of the item that ran out"; }
       const m = !v && marks ? marks[i] : 0;
       this.paint(i, symbolOf(v), cls, label, m);
     }
