@@ -1567,3 +1567,27 @@ def test_a_choice_being_taken_back_is_struck_through_not_newest(page: Page, api)
         board_settled(page)
     expect(page.locator("#board .newest")).to_have_count(1)
     assert page.locator("#board .newest").get_attribute("aria-label") == cell.get_attribute("aria-label")
+
+
+def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser, base_url):
+    """1280×720 at 150% zoom is 853×480: the player nearly fills the height, so
+    the page scrolls down to the why panel while the board stays in view."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 853, "height": 480})
+    page = context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.goto("/?" + urlencode({"p": BERRY, "step": 30}))
+    expect_step(page, 30)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    assert page.evaluate("scrollY") == 0
+    label = page.locator("#step-label").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert label["x"] >= board["x"] + board["width"] and 0 <= label["y"] < 480
+    assert board["height"] >= 400 and board["y"] >= 0 and board["y"] + board["height"] <= 480
+    page.locator("#why").scroll_into_view_if_needed()
+    why = page.locator("#why").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert page.evaluate("scrollY") > 0 and why["y"] + why["height"] <= 480 + 1
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 480
+    context.close()

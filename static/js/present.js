@@ -43,6 +43,7 @@ export class Presentation {
     this.root.classList.add(CLASS);
     remember(true);
     this.showState();
+    scrollTo(0, 0);     // the player first: on a short screen the page scrolls beside the board
     if (fullScreen && !document.fullscreenElement && this.root.requestFullscreen) {
       this.root.requestFullscreen({ navigationUI: "hide" })
         .then(() => { this.fullScreenByUs = true; })
