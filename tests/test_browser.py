@@ -1447,7 +1447,7 @@ def test_the_selected_cell_shows_whether_the_board_has_the_keys(page: Page):
     assert colour(without_keys) != amber                 # grey: they go elsewhere
 
 
-PAGE_FITS = "document.scrollingElement.scrollHeight <= innerHeight + 1"
+PRESENTING = re.compile(r"\bpresenting\b")
 
 
 def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay(browser, base_url, api):
@@ -1456,14 +1456,18 @@ def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.goto("/")
+    present = page.locator("#btn-present")
+    expect(present).to_be_disabled()            # nothing to present before a solve: the form is wanted
+    page.keyboard.press("f")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
     example = next(e for e in api.get("/api/examples").get_json() if e["size"] == 16)
     page.goto("/?" + urlencode({"p": example["puzzle"], "step": 200}))
     expect_step(page, 200)
     before = page.locator("#board").bounding_box()
-    present = page.locator("#btn-present")
     expect(present).to_have_text("Present")
     present.click()
-    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    expect(page.locator("html")).to_have_class(PRESENTING)
     expect(present).to_have_text("Leave presentation")
     page.wait_for_function("() => document.fullscreenElement !== null")       # the browser agreed
     for hidden in ("header.top", "#solve-form", ".keys", ".legend", "#puzzle-title"):
@@ -1474,35 +1478,53 @@ def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay
     assert board["height"] >= 660 and board["height"] > 1.6 * before["height"]
     assert board["y"] >= 0 and board["y"] + board["height"] <= 720
     assert player["x"] >= board["x"] + board["width"] and player["y"] < 100     # beside it, at the top
-    assert why["x"] >= board["x"] + board["width"] and why["y"] < 720
-    assert page.evaluate(PAGE_FITS)
+    assert why["x"] >= board["x"] + board["width"] and why["y"] + 80 < 720       # its heading and first lines
     font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .cell')).fontSize)")
     assert font >= 24
-    # The replay goes on as before: keys step, the why panel follows.
-    page.locator("#step-slider").focus()
+    # The keys went to the slider: Space plays (on the button it would have left).
+    expect(page.locator("#step-slider")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator("#btn-play")).to_have_text("Pause")
+    page.keyboard.press("Space")
+    expect(page.locator("#btn-play")).to_have_text("Play")
+    step = current_step(page)
     page.keyboard.press("ArrowRight")
-    expect_step(page, 201)
-    expect(page.locator("#why .sentence").first).to_be_visible()
-    # Esc leaves, and full screen with it.
+    expect_step(page, step + 1)
+    # What does not fit beside the board scrolls with the page; the board stays.
+    page.locator("#download-log").scroll_into_view_if_needed()
+    board = page.locator("#board").bounding_box()
+    assert page.evaluate("scrollY") > 0 and board["y"] >= 0 and board["y"] + board["height"] <= 720
+    # Esc leaves, and full screen with it; the board and its buttons are in view again.
     page.keyboard.press("Escape")
-    expect(page.locator("html")).not_to_have_class(re.compile(r"\bpresenting\b"))
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
     page.wait_for_function("() => document.fullscreenElement === null")
     expect(page.locator("#solve-form")).to_be_visible()
     assert abs(page.locator("#board").bounding_box()["height"] - before["height"]) < 2
-    expect_step(page, 201)
+    buttons = page.locator("#player .buttons").bounding_box()
+    assert 0 <= buttons["y"] and buttons["y"] + buttons["height"] <= 720
+    expect_step(page, step + 1)
     # f toggles, outside text fields; a reload of the tab keeps presenting.
     page.locator("#puzzle-text").focus()
     page.keyboard.press("f")
-    expect(page.locator("html")).not_to_have_class(re.compile(r"\bpresenting\b"))
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
     page.locator("#step-slider").focus()
     page.keyboard.press("f")
-    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
-    page.wait_for_function("() => location.search.endsWith('step=201')")    # the address follows within 250 ms
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    page.wait_for_function(f"() => location.search.endsWith('step={step + 1}')")   # the address follows within 250 ms
     page.reload()
-    expect_step(page, 201)
-    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    expect_step(page, step + 1)
+    expect(page.locator("html")).to_have_class(PRESENTING)
     expect(present).to_have_text("Leave presentation")
-    assert page.evaluate(PAGE_FITS)
+    # A new puzzle pasted leaves the replay: the whole page comes back to enter and
+    # solve it, and the presentation resumes with the next replay.
+    paste(page, BERRY)
+    expect(page.locator("#step-label")).to_have_text("Solve a puzzle to replay the search.")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
+    expect(page.locator("#solve-form")).to_be_visible()
+    expect(present).to_be_disabled()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    expect(page.locator("#solve-form")).to_be_hidden()
     present.click()
     expect(page.locator("header.top")).to_be_visible()
     context.close()
@@ -1579,7 +1601,7 @@ def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser,
     expect_step(page, 30)
     page.locator("#step-slider").focus()
     page.keyboard.press("f")
-    expect(page.locator("html")).to_have_class(re.compile(r"\bpresenting\b"))
+    expect(page.locator("html")).to_have_class(PRESENTING)
     assert page.evaluate("scrollY") == 0
     label = page.locator("#step-label").bounding_box()
     board = page.locator("#board").bounding_box()

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from webapp import exact_cover as ec, problems
-from webapp.explain import live_options
-from webapp.steplog import explain_step, problem_of, replay
+from webapp.explain import live_options, newest_choice
+from webapp.steplog import Replay, explain_step, problem_of, replay
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -369,7 +369,7 @@ def test_matrix_summary_counts_the_item_that_ran_out_as_still_to_cover(page: Pag
         page.goto(f"/cover?builtin=knuth&sol=1&choose=mrv&step={step}")
         expect_step(page, step)
         expect(page.locator("#matrix .mx-summary")).to_contain_text(
-            f"{to_cover} of {log['primary']} primary items to cover")
+            f"{to_cover:,} of {log['primary']:,} primary items to cover")
 
 
 def test_bad_text_shows_its_line_and_column_and_keeps_the_text(page: Page):
@@ -826,10 +826,28 @@ def test_presentation_mode_gives_the_picture_the_screen(browser, base_url):
     assert picture["width"] >= 780 and picture["width"] > 1.3 * before["width"]
     assert placed["y"] >= picture["y"] + picture["height"] and placed["y"] + placed["height"] <= 720
     assert player["x"] >= picture["x"] + picture["width"]
-    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+    assert placed["x"] + placed["width"] <= player["x"]
     page.keyboard.press("ArrowRight")
     expect_step(page, 301)
     page.keyboard.press("Escape")
     expect(page.locator("#problem-form")).to_be_visible()
     assert abs(page.locator("#picture svg").bounding_box()["width"] - before["width"]) < 2
     context.close()
+
+
+def test_a_placement_being_taken_back_is_struck_in_the_list_and_faded_on_the_picture(page: Page, api):
+    body = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=None)
+    log = body["log"]
+    problem = problem_of(log)
+    run = Replay(log)
+    step, option = next((s, n[0]) for s, code in enumerate(log["events"], start=1)
+                        if (n := newest_choice(problem, run.run_to(s), code & 7)) and n[2])
+    page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "sol": "all", "step": step}))
+    expect_step(page, step)
+    item = page.locator("#placed li.taken-back")
+    expect(item).to_have_count(1)
+    expect(item.locator("s")).to_have_text(re.compile(rf": {re.escape(log['labels'][option])}$"))
+    expect(item).to_have_text(re.compile(r"\(being taken back\)$"))
+    expect(page.locator("#placed li.newest")).to_have_count(0)
+    expect(page.locator("#picture .mark.queen.taken-back")).to_have_count(1)
+    expect(page.locator("#picture .mark.queen.newest")).to_have_count(0)

@@ -65,7 +65,7 @@ def test_the_newest_choice_is_taken_back_from_its_first_undone_cover_to_the_next
     log = client.post(path, json=body).get_json()["log"]
     problem = problem_of(log)
     run = Replay(log)
-    uncovered_since_try = []        # per frame: has an uncover come since its last try?
+    uncovered_since_try = []        # per frame: has an uncover or a back-up to it come since its last try?
     seen = 0
     for step, code in enumerate(log["events"], start=1):
         kind, _ = ec.unpack(code)
@@ -77,6 +77,8 @@ def test_the_newest_choice_is_taken_back_from_its_first_undone_cover_to_the_next
             uncovered_since_try[-1] = True
         elif kind == ec.BACKUP:
             uncovered_since_try.pop()
+            if uncovered_since_try:
+                uncovered_since_try[-1] = True      # it backs up to take that level's choice back
         state = run.run_to(step)
         newest = newest_choice(problem, state, kind)
         with_option = [level for level, f in enumerate(state.frames) if f.k > 0]
@@ -85,7 +87,8 @@ def test_the_newest_choice_is_taken_back_from_its_first_undone_cover_to_the_next
             continue
         level = with_option[-1]
         assert newest[:2] == (state.frames[level].option, level)
-        # Taken back: the top frame holds the newest choice and an uncover came since it was tried.
+        # Taken back: the top frame holds the newest choice, and an uncover, or a back-up to it,
+        # came since it was tried.
         expected = level == len(state.frames) - 1 and uncovered_since_try[-1]
         assert newest[2] == expected, f"step {step}"
         seen += expected

@@ -6,9 +6,9 @@ Glossary
     frame    one level: the item chosen there, its d options, k (how many of
              them tried so far) and the option being tried (-1 before any).
     placed   the givens and the options of the frames that have one.
-    newest   the option of the deepest frame that has one; taken back while
-             its covers are being undone (at an uncover, an item of it other
-             than the frame's is uncovered), until the next try or back-up.
+    newest   the option of the deepest frame that has one; taken back from
+             the back-up that returns to it (or its first uncover after a
+             solution) until the next try or back-up.
     ruler    the placed option that covers an item, so every other option with
              that item is ruled out.
     phrases  words for each item (need, empty, held) and option (labels).
@@ -98,14 +98,15 @@ def newest_choice(problem: ec.Problem, state: State, last_kind: int | None) -> t
     """(option, level, taken back) of the newest choice, or None before any try.
 
     last_kind: the kind of the event that made this step (None at step 0).
-    Taken back: an uncover step with an item of the option other than its
-    frame's uncovered (a try's own covers come after the try, so an uncovered
-    item alone says nothing).
+    Taken back: a back-up step (the search returns to take it back), or an
+    uncover step with an item of the option other than its frame's uncovered
+    (a try's own covers come after the try, so an uncovered item alone says
+    nothing).
     """
     for level in range(len(state.frames) - 1, -1, -1):
         frame = state.frames[level]
         if frame.k > 0:
-            taken_back = last_kind == ec.UNCOVER and any(
+            taken_back = last_kind == ec.BACKUP or last_kind == ec.UNCOVER and any(
                 not state.covered[i] for i in problem.options[frame.option] if i != frame.item)
             return frame.option, level, taken_back
     return None

@@ -189,7 +189,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
         d = log["sizes"][replay_.chooses]
         why = (f"with the fewest options ({d})" if log["choose"] == "mrv"
-               else f"the first item left ({d} option{'' if d == 1 else 's'})")
+               else f"the first item left ({d:,} option{'' if d == 1 else 's'})")
         lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, {why}"
                  + (f": {', '.join(labels)}." if labels else ".")]
         others = [(count, i) for count, i in ranking if i != arg][:3]
@@ -210,7 +210,7 @@ def event_lines(log: dict, step: int) -> list[str]:
     if kind == ec.UNCOVER:
         return [uncover_line(name, len(live_options(problem, state, arg)))]
     if kind == ec.SOLUTION:
-        return [f"Solution: every item is covered, after {arg} choice{'' if arg == 1 else 's'}."]
+        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'}."]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
         then = "back up." if arg else f"the search is over. {log['outcome']['message']}"

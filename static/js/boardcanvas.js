@@ -174,9 +174,15 @@ export class BoardCanvas {
       fontKey = font;
       ctx.fillStyle = flags & LOOK.GIVEN ? c.given : flags & LOOK.SOLUTION ? c.solved : c.placed;
       ctx.fillText(symbolOf(value), x + w / 2, y + h / 2 + this.digitDrop);
-      if (flags & LOOK.TAKEN_BACK) {     // struck through, as the grid's line-through
-        const t = Math.max(1.5, w / 16);
-        ctx.fillRect(x + w * 0.22, y + h / 2 - t / 2, w * 0.56, t);
+      if (flags & LOOK.TAKEN_BACK) {
+        // A red stroke across the digit, corner to corner: a level line merged
+        // into the bars of 4, B, J or + on a 25×25 board.
+        ctx.strokeStyle = c.culprit;
+        ctx.lineWidth = Math.max(1.5, w / 14);
+        ctx.beginPath();
+        ctx.moveTo(x + w * 0.18, y + h * 0.82);
+        ctx.lineTo(x + w * 0.82, y + h * 0.18);
+        ctx.stroke();
       }
     } else if (mark) {
       if (fontKey !== "mark") ctx.font = this.fonts.mark;

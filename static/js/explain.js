@@ -145,7 +145,7 @@ function needs(count) {
 }
 
 function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  return `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 }
 
 /**

@@ -187,7 +187,7 @@ export class MatrixView {
     for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
     this.root.dataset.liveOptions = String(liveOptions);
     this.summary.textContent = `${liveOptions.toLocaleString("en")} of ${log.options.length.toLocaleString("en")} options `
-      + `still in the matrix · ${open} of ${log.primary} primary items to cover`;
+      + `still in the matrix · ${open.toLocaleString("en")} of ${log.primary.toLocaleString("en")} primary items to cover`;
     for (let i = 0; i < log.items.length; i++) {
       if (i === chosen && state.covered[i] && top.k === 0) {
         // Until an option is tried, the chosen item's count is the point (0 is a

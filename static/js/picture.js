@@ -43,6 +43,8 @@ export class PictureView {
     this.log = null;
     this.squares = null;
     this.dead = new Set();     // squares of the item that ran out, at a dead end
+    // A new width (presenting, a turned phone) rewraps the list: its newest line stays in view.
+    new ResizeObserver(() => this.keepNewestInView()).observe(list);
   }
 
   /** Build the empty picture of a problem (null: no picture). */
@@ -196,7 +198,7 @@ export class PictureView {
    * Show the options placed at a step.
    * @param {{option: number, level: number}[]} placed from StepLog.placed(state)
    * @param {{option: number, takenBack: boolean} | null} latest StepLog.newest(state): the
-   *   option placed last; while it is taken back, the list strikes it and the picture does not mark it
+   *   option placed last; while it is taken back, the list strikes it and the picture fades it
    * @param {object} state the replay state (for covered items and live options)
    */
   show(placed, latest, state, deadItem = -1) {
@@ -209,9 +211,9 @@ export class PictureView {
     const picture = this.picture;
     if (!picture) return;
     this.dead = this.squaresOf(deadItem);
-    if (picture.kind === "queens") this.showQueens(placed, newest);
-    else if (picture.kind === "pieces" || picture.kind === "latin") this.showCells(placed, newest);
-    else if (picture.kind === "matrix") this.showMatrix(placed, newest, state, deadItem);
+    if (picture.kind === "queens") this.showQueens(placed, newest, takenBack);
+    else if (picture.kind === "pieces" || picture.kind === "latin") this.showCells(placed, newest, takenBack);
+    else if (picture.kind === "matrix") this.showMatrix(placed, newest, state, deadItem, takenBack);
   }
 
   /**
@@ -252,30 +254,37 @@ export class PictureView {
       li.textContent = `${level < 0 ? "given" : `level ${level}`}: ${this.log.labels[option]}`;
       if (option === newest) li.className = "newest";
       if (option === takenBack) {
+        // Only the option is struck: the words saying so must stay readable.
         li.className = "taken-back";
-        li.append(" (being taken back)");
+        const struck = document.createElement("s");
+        struck.textContent = li.textContent;
+        li.replaceChildren(struck, " (being taken back)");
       }
       return li;
     });
     this.list.replaceChildren(...items);
     this.list.dataset.count = String(placed.length);
-    // The list scrolls within a few lines: keep the newest placement in view.
-    const newestItem = this.list.querySelector(".newest, .taken-back");
-    if (newestItem) {
-      const box = this.list.getBoundingClientRect();
-      const line = newestItem.getBoundingClientRect();
-      if (line.bottom > box.bottom) this.list.scrollTop += line.bottom - box.bottom;
-      else if (line.top < box.top) this.list.scrollTop -= box.top - line.top;
-    }
+    this.keepNewestInView();
   }
 
-  showQueens(placed, newest) {
+  /** The list scrolls within a few lines: keep the newest placement in view. */
+  keepNewestInView() {
+    const newestItem = this.list.querySelector(".newest, .taken-back");
+    if (!newestItem) return;
+    const box = this.list.getBoundingClientRect();
+    const line = newestItem.getBoundingClientRect();
+    if (line.bottom > box.bottom) this.list.scrollTop += line.bottom - box.bottom;
+    else if (line.top < box.top) this.list.scrollTop -= box.top - line.top;
+  }
+
+  showQueens(placed, newest, takenBack = -1) {
     const parts = this.picture.parts;
     const where = new Map(placed.map(({ option }) => [parts[option][0] * this.width + parts[option][1], option]));
     this.texts.forEach((text, cell) => {
       const option = where.get(cell);
       const has = option !== undefined;
-      const cls = `mark${has ? " queen" : ""}${has && option === newest ? " newest" : ""}`;
+      const cls = `mark${has ? " queen" : ""}${has && option === newest ? " newest" : ""}`
+        + `${has && option === takenBack ? " taken-back" : ""}`;
       if (text.getAttribute("class") !== cls) text.setAttribute("class", cls);
       const content = has ? QUEEN : "";
       if (text.textContent !== content) text.textContent = content;
@@ -285,14 +294,16 @@ export class PictureView {
     });
   }
 
-  showCells(placed, newest) {
+  showCells(placed, newest, takenBack = -1) {
     const parts = this.picture.parts;
     const value = new Map();
     const fresh = new Set();
+    const leaving = new Set();
     for (const { option } of placed) {
       for (const [r, c, v] of parts[option]) {
         value.set(r * this.width + c, v);
         if (option === newest) fresh.add(r * this.width + c);
+        if (option === takenBack) leaving.add(r * this.width + c);
       }
     }
     const latin = this.picture.kind === "latin";
@@ -300,7 +311,8 @@ export class PictureView {
       const v = value.get(cell);
       const has = v !== undefined && v !== null;
       const hue = has ? ` filled hue-${this.hues.get(v)}` : "";
-      const cls = `square${hue}${fresh.has(cell) ? " newest" : ""}${this.dead.has(cell) ? " dead" : ""}`;
+      const cls = `square${hue}${fresh.has(cell) ? " newest" : ""}${leaving.has(cell) ? " taken-back" : ""}`
+        + `${this.dead.has(cell) ? " dead" : ""}`;
       if (square.getAttribute("class") !== cls) square.setAttribute("class", cls);
       if (has) square.setAttribute("data-value", String(v));
       else square.removeAttribute("data-value");
@@ -311,13 +323,14 @@ export class PictureView {
     if (this.outline) this.outline.setAttribute("d", this.outlineOf(fresh));
   }
 
-  showMatrix(placed, newest, state, deadItem) {
+  showMatrix(placed, newest, state, deadItem, takenBack = -1) {
     const chosen = new Map(placed.map(({ option, level }) => [option, level]));
     this.rows.forEach((row, o) => {
       let cls = "option-row";
       if (chosen.has(o)) cls += " chosen";
       else if (!this.log.isLive(state, o)) cls += " gone";
       if (o === newest) cls += " newest";
+      if (o === takenBack) cls += " taken-back";
       if (row.getAttribute("class") !== cls) row.setAttribute("class", cls);
     });
     this.columnHeads.forEach((head, i) => {

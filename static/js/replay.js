@@ -188,7 +188,13 @@ export class Replayer {
     });
     this.controls.setEnabled(false);
     this.matrix.setLog(null);
-    this.presentation = new Presentation($("btn-present"));
+    this.presentation = new Presentation($("btn-present"), {
+      focusTarget: () => $("step-slider"),
+      afterLeave: () => {
+        scrollTo(0, 0);
+        this.scrollIntoSight();
+      },
+    });
     // Options changed during a replay apply to the next Solve: say so, or the
     // menus would name a solve other than the one on screen.
     for (const id of ["solutions", "choose"]) $(id).addEventListener("change", () => this.noteOptions());
@@ -217,7 +223,7 @@ export class Replayer {
     // Solving again what this history entry already holds is no new place to go Back from.
     const current = history.state && history.state.share;
     if (push && current && this.sameSolve(current, share)) push = false;
-    this.leave();
+    this.stop();
     const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
     const timeline = new Timeline({
       stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
@@ -246,14 +252,22 @@ export class Replayer {
     timeline.subscribe((t) => this.draw(t));
     // Keys work at once (Space plays); no scrolling on a phone.
     $("step-slider").focus({ preventScroll: true });
+    this.presentation.setAvailable(true);
     return log;
   }
 
   /**
-   * Stop the replay. Its history entry keeps naming the solve and the step it
-   * was left at, reachable with Back.
+   * Leave the replay for the page's idle look (a presentation pauses: the
+   * form is wanted). Its history entry keeps naming the solve and the step
+   * it was left at, reachable with Back.
    */
   leave() {
+    this.stop();
+    this.presentation.setAvailable(false);
+  }
+
+  /** Stop the replay on screen, if any (a new one may follow at once). */
+  stop() {
     const replay = this.replay;
     if (!replay) return;
     replay.timeline.dispose();

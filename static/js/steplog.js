@@ -403,18 +403,20 @@ export class StepLog {
 
   /**
    * The newest choice: the option of the deepest frame that has tried one,
-   * as {option, level, takenBack}, or null. takenBack: its covers are being
-   * undone (an uncover step, with an item of it other than the frame's
-   * uncovered already: after a back-up or a solution; a try's own covers
-   * come after the try). It stays on the board until the next try or back-up.
+   * as {option, level, takenBack}, or null. takenBack: a back-up step (the
+   * search returns to take it back), or an uncover step with an item of it
+   * other than the frame's uncovered already (after a back-up or a solution;
+   * a try's own covers come after the try). It stays on the board until the
+   * next try or back-up.
    */
   newest(state) {
     for (let l = state.height - 1; l >= 0; l--) {
       if (state.frameK[l] === 0) continue;
       const option = state.frameOption[l];
       const item = state.frameItem[l];
-      const takenBack = state.step > 0 && this.kindAt(state.step) === UNCOVER
-        && this.options[option].some((i) => i !== item && !state.covered[i]);
+      const kind = state.step > 0 ? this.kindAt(state.step) : -1;
+      const takenBack = kind === BACKUP
+        || (kind === UNCOVER && this.options[option].some((i) => i !== item && !state.covered[i]));
       return { option, level: l, takenBack };
     }
     return null;
