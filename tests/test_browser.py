@@ -304,7 +304,9 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     expect_step(page, backup)
     expect(page.locator("#step-label")).to_have_text(
         re.compile(rf"· back up from level {leaving} to {leaving - 1}$"))
-    assert why_sentences(page)[0] == f"Level {leaving} has no option left to try: back up."
+    taken_back = log["labels"][replay(log, backup).frames[-1].option]
+    assert why_sentences(page)[0] == (f"Level {leaving} has no option left to try: back up to level {leaving - 1} "
+                                      f"and take back its choice, {taken_back}.")
     page.keyboard.press("d")
     page.keyboard.press("D")
     expect_step(page, first_dead)

@@ -213,7 +213,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'}."]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
-        then = "back up." if arg else f"the search is over. {log['outcome']['message']}"
+        then = (f"back up to level {arg - 1} and take back its choice, {phrases['labels'][state.frames[-1].option]}."
+                if arg else f"the search is over. {log['outcome']['message']}")
         return [f"Level {arg} has no option left to try: {then}"]
     lines = dead_end_lines(problem, phrases, state, arg)
     dead_level = state.level

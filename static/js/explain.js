@@ -237,7 +237,8 @@ function explainEvent(log, state) {
         kind: "backup", title: arg ? "Back up" : "Search over", item: state.popped().item, tone: "",
         // Leaving level 0 is the last step of a search that ran to its end.
         sentences: [say(`Level ${arg} has no option left to try: `
-          + (arg ? "back up." : `the search is over. ${log.outcome.message}`))],
+          + (arg ? `back up to level ${arg - 1} and take back its choice, ${log.labels[state.top().option]}.`
+            : `the search is over. ${log.outcome.message}`))],
       };
     default:
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };
