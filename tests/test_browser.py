@@ -1614,4 +1614,7 @@ def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser,
     board = page.locator("#board").bounding_box()
     assert page.evaluate("scrollY") > 0 and why["y"] + why["height"] <= 480 + 1
     assert board["y"] >= 0 and board["y"] + board["height"] <= 480
+    # Edit puzzle is hidden while presenting: a click on the board says how to get to it.
+    page.locator("#board [role=gridcell]").first.click()
+    expect(page.locator("#board-hint")).to_contain_text("leave the presentation (Esc), then press Edit puzzle")
     context.close()

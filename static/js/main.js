@@ -31,7 +31,10 @@ const page = {
 const url = new UrlSync();
 const board = new BoardView($("board"), {
   onEdit: editCell,
-  onLocked: () => showHint("This is the replay. To change the puzzle, press Edit puzzle."),
+  // Presenting hides Edit puzzle: then the way to it comes first.
+  onLocked: () => showHint(document.documentElement.classList.contains("presenting")
+    ? "This is the replay. To change the puzzle, leave the presentation (Esc), then press Edit puzzle."
+    : "This is the replay. To change the puzzle, press Edit puzzle."),
 });
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
