@@ -1618,3 +1618,16 @@ def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser,
     page.locator("#board [role=gridcell]").first.click()
     expect(page.locator("#board-hint")).to_contain_text("leave the presentation (Esc), then press Edit puzzle")
     context.close()
+
+
+def test_a_bad_paste_while_presenting_shows_the_box_to_fix_it_in(page: Page):
+    page.goto("/?" + urlencode({"p": BERRY, "step": 30}))
+    expect_step(page, 30)
+    page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    paste(page, "12x" + "." * 78)
+    expect(page.locator("#board-message")).to_contain_text("fix it there and press Load")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
+    expect(page.locator("#puzzle-text")).to_be_visible()
+    expect(page.locator("#puzzle-text")).to_be_focused()
+    expect_step(page, 30)                      # the replay is still there: nothing is lost

@@ -257,6 +257,7 @@ function restoreBoxText() {
  * field, where the line and column the message names can be seen and fixed.
  */
 function keepUnread(text, source) {
+  player.presentation.pause();      // the message and the box it names must be on screen
   if (page.boxText !== null && page.boxText !== text) {
     // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
     sayMore($("board-message"), [`The Puzzle string box keeps the text you typed there; the ${source} is not put in it.`], "error");

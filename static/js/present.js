@@ -60,6 +60,12 @@ export class Presentation {
     else this.start();
   }
 
+  /** Show the whole page for a moment's work (a text to fix); the next replay presents again. */
+  pause() {
+    this.show(false);
+    this.showState();
+  }
+
   /** Present, full screen too when the browser agrees (it may refuse: the layout stays). */
   start() {
     if (!this.available) return;
