@@ -1264,10 +1264,10 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
     page = context.new_page()
     page.goto("/")
     names = ['--placed', '--given', '--newest-bg', '--cell-bg', '--ok', '--dead', '--clash-bg', '--on-dead',
-             '--accent', '--accent-text', '--focus', '--surface']
+             '--accent', '--accent-text', '--focus', '--surface', '--unit-bg', '--dead-bg']
     colours = page.evaluate("""(names) => { const s = getComputedStyle(document.documentElement);
         return names.map((v) => s.getPropertyValue(v).trim()); }""", names)
-    placed, given, newest, cell, ok, dead, clash, on_dead, accent, on_accent, focus, surface = colours
+    placed, given, newest, cell, ok, dead, clash, on_dead, accent, on_accent, focus, surface, unit, ran_out = colours
 
     def luminance(hex_colour):
         channels = [int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
@@ -1280,6 +1280,10 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
 
     assert contrast(placed, newest) >= 4.5 and contrast(given, newest) >= 4.5
     assert contrast(newest, cell) >= 1.25         # the newest cell still stands out (hue does the rest)
+    # The unit of the step and the unit that ran out: tints a projector keeps, under readable digits.
+    for tint in (unit, ran_out):
+        assert contrast(tint, cell) >= 1.5
+        assert contrast(placed, tint) >= 4.5 and contrast(given, tint) >= 4.5
     # A solved digit on the newest cell, a clashing digit, counts on the matrix panel's squares.
     assert contrast(ok, newest) >= 4.5 and contrast(dead, clash) >= 4.5
     assert contrast(on_dead, dead) >= 4.5 and contrast(on_accent, accent) >= 4.5
