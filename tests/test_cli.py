@@ -165,3 +165,15 @@ def test_a_file_with_no_puzzle_says_so(tmp_path):
     empty.write_text("# only a comment\n\n")
     result = run("solve", str(empty))
     assert result.returncode == 1 and f"no puzzle found in '{empty}'" in result.stderr
+
+
+def test_ctrl_c_during_log_writes_the_steps_recorded_so_far(tmp_path):
+    out = tmp_path / "log.json"
+    status, _, err = interrupt_after(["log", "." * 81, "--limit", "1000000", "-o", str(out)], seconds=2)
+    assert status == 130, err
+    assert "interrupted: the log holds the steps recorded before Ctrl-C" in err and "Traceback" not in err
+    log = json.loads(out.read_text())
+    steplog.validate(log)
+    assert log["outcome"]["limit"] == "cancelled" and log["outcome"]["status"] == "stopped"
+    assert log["stats"]["steps"] == len(log["events"]) > 0
+    assert "Stopped before the search ended (cancelled)" in log["outcome"]["message"]

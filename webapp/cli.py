@@ -329,7 +329,9 @@ def run_log(args) -> int:
         return 1
     recording = ec.Recording()
     limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
-    solved = sudoku.solve(grid, recording=recording, choose=args.choose, **limits)
+    # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
+    with interruptible() as interrupted:
+        solved = sudoku.solve(grid, recording=recording, choose=args.choose, cancelled=interrupted, **limits)
     message = outcome_message(solved.outcome)
     log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
                         recording, solved.outcome,
@@ -341,6 +343,9 @@ def run_log(args) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {len(recording.events):,} steps ({len(text):,} bytes) to {args.output}: {message}",
               file=sys.stderr)
+    if solved.outcome.limit == ec.LIMIT_CANCELLED:
+        print("interrupted: the log holds the steps recorded before Ctrl-C", file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 
