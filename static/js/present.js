@@ -75,7 +75,11 @@ export class Presentation {
     this.showState();
     if (!document.fullscreenElement && this.root.requestFullscreen) {
       this.root.requestFullscreen({ navigationUI: "hide" })
-        .then(() => { this.fullScreenByUs = true; })
+        .then(() => {
+          // Left again while the browser was still going full screen (f pressed twice): undo it.
+          if (this.on) this.fullScreenByUs = true;
+          else document.exitFullscreen().catch(() => {});
+        })
         .catch(() => {});
     }
   }
