@@ -310,3 +310,13 @@ def test_a_letter_beyond_the_size_names_the_digits_of_that_size():
         sudoku.parse("H" + "." * 255)
     with pytest.raises(sudoku.ParseError, match=r"'37' at line 1, column 1 .* 36×36 puzzle, which takes 1 to 36$"):
         sudoku.parse(" ".join(["37"] + ["0"] * 1295))
+
+
+def test_a_line_of_cells_may_write_a_blank_as_a_dash():
+    dotted = BERRY
+    assert sudoku.parse(dotted.replace(".", "-")) == sudoku.parse(dotted)
+    # A line of dashes alone is a box line, not an empty grid; in a drawn grid '-' still separates.
+    with pytest.raises(sudoku.ParseError, match="found 0 cells"):
+        sudoku.parse("-" * 81)
+    grid = sudoku.format_grid(sudoku.parse(dotted), "grid")
+    assert "-+-" in grid and sudoku.parse(grid) == sudoku.parse(dotted)

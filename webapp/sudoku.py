@@ -151,6 +151,7 @@ def parse(text: str, check: bool = True) -> Grid:
 
 
 CHAR_VALUES = {ch: 0 for ch in BLANKS} | {ch: d for d, ch in enumerate(SYMBOLS, 1)}
+LINE_VALUES = CHAR_VALUES | {"-": 0}       # one line of N² cells only (see _parse_plain_line)
 
 
 def _parse_plain_line(text: str, check: bool) -> Grid | None:
@@ -164,8 +165,12 @@ def _parse_plain_line(text: str, check: bool) -> Grid | None:
     if n is None:
         return None
     try:
-        cells = tuple(CHAR_VALUES[ch] for ch in line)
+        # Some sites write a blank as '-'. In a line of exactly N² cells with a
+        # digit among them it cannot be a box line; elsewhere '-' separates.
+        cells = tuple(LINE_VALUES[ch] for ch in line)
     except KeyError:
+        return None
+    if "-" in line and not any(cells):
         return None
     if max(cells) > n * n:
         return None
