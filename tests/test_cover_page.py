@@ -851,3 +851,38 @@ def test_a_placement_being_taken_back_is_struck_in_the_list_and_faded_on_the_pic
     expect(page.locator("#placed li.newest")).to_have_count(0)
     expect(page.locator("#picture .mark.queen.taken-back")).to_have_count(1)
     expect(page.locator("#picture .mark.queen.newest")).to_have_count(0)
+
+
+def test_an_item_the_option_tried_covers_next_is_dashed_not_red(page: Page, api):
+    """Between a try and its covers, an item whose every other option the try hid
+    shows 0; that is no dead end, and the matrix panel says so."""
+    berry = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
+    log = api.post("/api/solve", json={"puzzle": berry}).get_json()["log"]
+    problem = problem_of(log)
+    run = Replay(log)
+    found = None
+    for step, code in enumerate(log["events"], start=1):
+        state = run.run_to(step)
+        if code & 7 == ec.TRY:
+            empty = [i for i in problem.options[code >> 3]
+                     if not state.covered[i] and not live_options(problem, state, i)]
+            if empty:
+                found = step, empty[0]
+                break
+    step, item = found
+    page.goto(f"/?p={berry}&sol=1&choose=mrv&step={step}")
+    expect_step(page, step)
+    page.locator("#matrix-panel summary").click()
+    cell = page.locator(f"#matrix .mx-cell[data-item='{item}']")
+    expect(cell).to_have_text("0")
+    expect(cell).to_have_class(re.compile(r"\bclaimed\b"))
+    expect(cell).not_to_have_class(re.compile(r"\bn0\b"))
+    expect(page.locator("#matrix .mx-legend")).to_contain_text("Dashed: an item the option just tried covers next")
+    # At a dead end the item that ran out is red.
+    dead = next(s for s, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END)
+    page.keyboard.press("Home")
+    page.locator("#step-slider").focus()
+    page.keyboard.press("]")
+    expect_step(page, dead)
+    expect(page.locator(f"#matrix .mx-cell[data-item='{log['events'][dead - 1] >> 3}']")).to_have_class(
+        re.compile(r"\bn0\b"))

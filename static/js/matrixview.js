@@ -7,6 +7,8 @@
 // trades numbers for size. It draws only when visible, at most once per call
 // (the page calls it once per animation frame), touching only changed cells.
 
+import { COVER, TRY } from "./steplog.js";
+
 /**
  * A number in an item name: a run of digits, or a lone capital right after a
  * symbol, as Sudoku writes 10, 11, … ("r1#A" is row 1 needs an A). A capital
@@ -110,8 +112,9 @@ export class MatrixView {
     this.legend = document.createElement("p");
     this.legend.className = "mx-legend hint";
     this.legend.textContent = "Each square is an item; its number, the options still able to cover it. "
-      + "Blank: covered. Red: a primary item with none left. Round: a secondary item (at most once). "
-      + "Outlined: the item chosen at this level.";
+      + "Blank: covered. Red: a primary item with none left. Dashed: an item the option just tried "
+      + "covers next (a 0 there is no dead end). "
+      + "Round: a secondary item (at most once). Outlined: the item chosen at this level.";
     root.append(head, this.body, this.legend);
     root.classList.add("mx");
   }
@@ -188,13 +191,19 @@ export class MatrixView {
     this.root.dataset.liveOptions = String(liveOptions);
     this.summary.textContent = `${liveOptions.toLocaleString("en")} of ${log.options.length.toLocaleString("en")} options `
       + `still in the matrix · ${open.toLocaleString("en")} of ${log.primary.toLocaleString("en")} primary items to cover`;
+    // Between a try and its covers, the items of the option tried are not
+    // covered yet, and one whose every other option it hid shows 0, but is
+    // no dead end: they are marked as covered next.
+    const kind = state.step > 0 ? log.kindAt(state.step) : -1;
+    const placing = top && top.k > 0 && (kind === TRY || kind === COVER);
+    const claimed = new Set(placing ? log.options[top.option].filter((i) => !state.covered[i]) : []);
     for (let i = 0; i < log.items.length; i++) {
       if (i === chosen && state.covered[i] && top.k === 0) {
         // Until an option is tried, the chosen item's count is the point (0 is a
         // dead end), though the item was covered as soon as it was chosen.
-        this.paint(i, false, this.optionsLeftFor(i), true, false);
+        this.paint(i, false, this.optionsLeftFor(i), true, false, false);
       } else {
-        this.paint(i, state.covered[i], counts[i], i === chosen, i >= log.primary);
+        this.paint(i, state.covered[i], counts[i], i === chosen, i >= log.primary, claimed.has(i));
       }
     }
   }
@@ -209,19 +218,21 @@ export class MatrixView {
     return count;
   }
 
-  paint(item, covered, count, chosen, secondary) {
-    const key = `${covered ? "c" : count}|${chosen ? 1 : 0}`;
+  paint(item, covered, count, chosen, secondary, claimed) {
+    const key = `${covered ? "c" : count}|${chosen ? 1 : 0}|${claimed ? 1 : 0}`;
     if (this.shown[item] === key) return;
     this.shown[item] = key;
     const cell = this.cells[item];
     let cls = "mx-cell";
     if (covered) cls += " covered";
+    else if (claimed) cls += " claimed";
     else cls += ` n${Math.min(count, 6)}`;
     if (chosen) cls += " chosen";
     if (secondary) cls += " secondary";
     cell.className = cls;
     cell.textContent = covered ? "" : String(count);
     cell.dataset.count = covered ? "" : String(count);
-    cell.title = `${this.log.items[item]}: ${covered ? "covered" : `${count} option${count === 1 ? "" : "s"} left`}`;
+    const left = `${count} option${count === 1 ? "" : "s"} left`;
+    cell.title = `${this.log.items[item]}: ${covered ? "covered" : claimed ? `${left}; the option just tried covers it next` : left}`;
   }
 }
