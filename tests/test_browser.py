@@ -305,8 +305,9 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     expect(page.locator("#step-label")).to_have_text(
         re.compile(rf"· back up from level {leaving} to {leaving - 1}$"))
     taken_back = log["labels"][replay(log, backup).frames[-1].option]
-    assert why_sentences(page)[0] == (f"Level {leaving} has no option left to try: back up to level {leaving - 1} "
-                                      f"and take back its choice, {taken_back}.")
+    its_item = log["phrases"]["need"][replay(log, backup - 1).frames[-1].item]
+    assert why_sentences(page)[0] == (f"Level {leaving} ({its_item}) has no option left to try: back up to level "
+                                      f"{leaving - 1} and take back its choice, {taken_back}.")
     page.keyboard.press("d")
     page.keyboard.press("D")
     expect_step(page, first_dead)
@@ -525,6 +526,9 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     hardest = puzzle_lines("norvig_hardest.txt")[0]
     far_log = api.post("/api/solve", json={"puzzle": hardest}).get_json()["log"]
     expect_why_as_python(page, hardest, "1", far_log, first_step(far_log, 5, lambda text: "backs up past them." in text))
+    two = puzzle_lines("norvig_top95.txt")[3]         # its dead end at step 1,062 skips exactly two levels
+    two_log = api.post("/api/solve", json={"puzzle": two}).get_json()["log"]
+    expect_why_as_python(page, two, "1", two_log, first_step(two_log, 5, lambda text: re.search(r"Levels \d+ and \d+ ", text)))
     stopped = solve_via_api(api, BERRY)["log"]
     expect_why_as_python(page, BERRY, "1", stopped, len(stopped["events"]))
     assert why_sentences(page)[-1].startswith("The recording ends here.")
@@ -807,8 +811,9 @@ def test_no_solution_and_stopped_searches_say_so(page: Page):
     expect(page.locator("#board-message")).to_contain_text("No solution")
     expect(page.locator("#solution-list button")).to_have_count(0)
     # The last step leaves level 0: the why panel says the search is over, not "back up".
-    expect(page.locator("#why")).to_contain_text(
-        "Level 0 has no option left to try: the search is over. No solution: the search tried every possibility.")
+    expect(page.locator("#why")).to_contain_text(re.compile(
+        r"Level 0 \([^)]+ needs an? \w+\) has no option left to try: the search is over\. "
+        r"No solution: the search tried every possibility\."))
     expect(page.locator("#step-label")).to_have_text(re.compile(r"· level 0 has no option left: search over$"))
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from webapp import exact_cover as ec
-from webapp.explain import (Frame, State, dead_end_lines, generic_phrases, choice_ranking, newest_choice,
+from webapp.explain import (Frame, State, back_to_line, dead_end_lines, generic_phrases, choice_ranking, newest_choice,
                             outcome_message, rulings)
 from webapp.steplog import Replay, problem_of
 
@@ -93,3 +93,14 @@ def test_the_newest_choice_is_taken_back_from_its_first_undone_cover_to_the_next
         assert newest[2] == expected, f"step {step}"
         seen += expected
     assert seen > 0
+
+
+def test_back_to_line_says_which_levels_it_skips():
+    phrases = {"labels": ["7 in r4c5"]}
+    assert back_to_line(phrases, 8, 2, 3, 0, 9) == "Back to level 8: option 2 of 3, 7 in r4c5."
+    assert back_to_line(phrases, 8, 2, 3, 0, 10).endswith(
+        " Level 9 has no other option to try, so the search backs up past it.")
+    assert back_to_line(phrases, 8, 2, 3, 0, 11).endswith(
+        " Levels 9 and 10 have no other option to try, so the search backs up past them.")
+    assert back_to_line(phrases, 8, 2, 3, 0, 12).endswith(
+        " Levels 9 to 11 have no other option to try, so the search backs up past them.")

@@ -252,8 +252,9 @@ def test_the_end_of_a_search_is_said_where_it_happens():
     last_try = max(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.TRY)
     late = [k for k in dead if k > last_try]
     assert late and steplog.explain_step(log, late[-1])[-1].startswith("No option is left to try:")
+    first = log["phrases"]["need"][log["events"][0] >> 3]          # the item chosen at level 0
     assert steplog.explain_step(log, len(log["events"]))[-1].startswith(
-        "Level 0 has no option left to try: the search is over.")
+        f"Level 0 ({first}) has no option left to try: the search is over.")
     # A search stopped at its first solution: its last step says the recording ends there.
     log, _, outcome = sudoku_log(BERRY)
     assert not log["outcome"]["complete"]

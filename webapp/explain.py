@@ -145,7 +145,8 @@ def back_to_line(phrases, level: int, k: int, d: int, option: int, dead_level: i
     """Where the search goes after the dead end at dead_level, and why it skips the levels between."""
     line = f"Back to level {level}: option {k} of {d}, {phrases['labels'][option]}."
     if level < dead_level - 2:
-        line += (f" Levels {level + 1} to {dead_level - 1} have no other option to try, "
+        joined = "and" if level == dead_level - 3 else "to"
+        line += (f" Levels {level + 1} {joined} {dead_level - 1} have no other option to try, "
                  "so the search backs up past them.")
     elif level == dead_level - 2:
         line += f" Level {level + 1} has no other option to try, so the search backs up past it."

@@ -191,7 +191,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         why = (f"with the fewest options ({d})" if log["choose"] == "mrv"
                else f"the first item left ({d:,} option{'' if d == 1 else 's'})")
         lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, {why}"
-                 + (f": {', '.join(labels)}." if labels else ".")]
+                 + (f": {', '.join(labels)}." if labels else ": none is left, so this is a dead end.")]
         others = [(count, i) for count, i in ranking if i != arg][:3]
         runners = [f"{phrases['need'][i]} ({count})" for count, i in others]
         if runners and log["choose"] == "mrv":
@@ -199,6 +199,7 @@ def event_lines(log: dict, step: int) -> list[str]:
             tie = " Ties go to the item that comes first in the item list." if others[0][0] == d else ""
             lines.append("Runners-up: " + "; ".join(runners) + "." + tie)
         return lines
+    leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops
     replay_.apply(log["events"][step - 1])
     state = replay_.state
     if kind == ec.TRY:
@@ -210,12 +211,13 @@ def event_lines(log: dict, step: int) -> list[str]:
     if kind == ec.UNCOVER:
         return [uncover_line(name, len(live_options(problem, state, arg)))]
     if kind == ec.SOLUTION:
-        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'}."]
+        levels = "level 0" if arg == 1 else f"levels 0 to {arg - 1:,}"
+        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'} ({levels})."]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
         then = (f"back up to level {arg - 1} and take back its choice, {phrases['labels'][state.frames[-1].option]}."
                 if arg else f"the search is over. {log['outcome']['message']}")
-        return [f"Level {arg} has no option left to try: {then}"]
+        return [f"Level {arg} ({phrases['need'][leaving]}) has no option left to try: {then}"]
     lines = dead_end_lines(problem, phrases, state, arg)
     dead_level = state.level
     events = log["events"]

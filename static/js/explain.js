@@ -75,7 +75,8 @@ export function backTo(log, state) {
   const deadLevel = Math.max(state.level, 0);
   let text = `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.`;
   if (level < deadLevel - 2) {
-    text += ` Levels ${level + 1} to ${deadLevel - 1} have no other option to try, so the search backs up past them.`;
+    const joined = level === deadLevel - 3 ? "and" : "to";
+    text += ` Levels ${level + 1} ${joined} ${deadLevel - 1} have no other option to try, so the search backs up past them.`;
   } else if (level === deadLevel - 2) {
     text += ` Level ${level + 1} has no other option to try, so the search backs up past it.`;
   }
@@ -195,7 +196,7 @@ function explainEvent(log, state) {
       const mrv = log.choose === "mrv";
       const why = mrv ? `with the fewest options (${c.d})` : `the first item left (${plural(c.d, "option")})`;
       const sentences = [say(`Level ${L}: ${need[c.item]}, ${why}`
-        + (labels.length ? `: ${labels.join(", ")}.` : "."))];
+        + (labels.length ? `: ${labels.join(", ")}.` : ": none is left, so this is a dead end."))];
       if (mrv && c.runnersUp.length) {
         // A runner-up with as few options lost only the tie: say how ties go.
         const tie = c.runnersUp[0].count === c.d ? " Ties go to the item that comes first in the item list." : "";
@@ -223,7 +224,8 @@ function explainEvent(log, state) {
     case SOLUTION:
       return {
         kind: "solution", title: "Solution", item: -1, tone: "solution",
-        sentences: [say(`Solution: every item is covered, after ${plural(arg, "choice")}.`)],
+        sentences: [say(`Solution: every item is covered, after ${plural(arg, "choice")} `
+          + `(${arg === 1 ? "level 0" : `levels 0 to ${(arg - 1).toLocaleString("en")}`}).`)],
       };
     case DEAD_END: {
       const d = explainDeadEnd(log, state);
@@ -236,7 +238,7 @@ function explainEvent(log, state) {
       return {
         kind: "backup", title: arg ? "Back up" : "Search over", item: state.popped().item, tone: "",
         // Leaving level 0 is the last step of a search that ran to its end.
-        sentences: [say(`Level ${arg} has no option left to try: `
+        sentences: [say(`Level ${arg} (${need[state.popped().item]}) has no option left to try: `
           + (arg ? `back up to level ${arg - 1} and take back its choice, ${log.labels[state.top().option]}.`
             : `the search is over. ${log.outcome.message}`))],
       };
