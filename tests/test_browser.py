@@ -1640,3 +1640,18 @@ def test_a_bad_paste_while_presenting_shows_the_box_to_fix_it_in(page: Page):
     expect(page.locator("#puzzle-text")).to_be_visible()
     expect(page.locator("#puzzle-text")).to_be_focused()
     expect_step(page, 30)                      # the replay is still there: nothing is lost
+
+
+def test_step_zero_says_what_items_and_options_are_in_sudoku_words(page: Page):
+    page.goto("/?" + urlencode({"p": BERRY, "step": 0}))
+    expect_step(page, 0)
+    expect(page.locator("#why")).to_contain_text("The 19 givens are placed; 248 items still need covering.")
+    expect(page.locator("#why")).to_contain_text(
+        "Each item must be covered exactly once: a cell that needs a digit, or a row, column or box that "
+        "needs one of its digits. An option is a digit in a cell, such as 1 in r1c1, and covers four items")
+    # The cover of the item just chosen says its options are the ones this level tries.
+    page.locator("#step-slider").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect_step(page, 2)
+    expect(page.locator("#why")).to_contain_text("They are the options this level tries, one at a time.")

@@ -207,7 +207,13 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [f"Level {state.level}: option {top.k} of {top.d}, {phrases['labels'][arg]}."]
     name = f"{log['items'][arg]} ({phrases['need'][arg]})" if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
-        return [cover_line(name, len(live_options(problem, state, arg)))]
+        count = len(live_options(problem, state, arg))
+        line = cover_line(name, count)
+        chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
+        if chosen and count:
+            # The options just set aside are the ones this level now tries.
+            line += " They are the options this level tries, one at a time."
+        return [line]
     if kind == ec.UNCOVER:
         return [uncover_line(name, len(live_options(problem, state, arg)))]
     if kind == ec.SOLUTION:

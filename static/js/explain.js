@@ -186,6 +186,10 @@ function explainEvent(log, state) {
           say(log.givens.length
             ? `The ${plural(log.givens.length, "given")} are placed; ${plural(open, "item")} still ${needs(open)} covering.`
             : `Nothing is placed yet; ${plural(open, "item")} ${needs(open)} covering.`),
+          // A Sudoku's words for the two of exact cover, said once at the start.
+          ...(log.problem.kind === "sudoku" ? [say("Each item must be covered exactly once: a cell that needs "
+            + "a digit, or a row, column or box that needs one of its digits. An option is a digit in a cell, "
+            + "such as 1 in r1c1, and covers four items: its cell, row, column and box.", "hint")] : []),
           say("Step forward to watch the search choose its first item.", "hint"),
         ],
       };
@@ -211,11 +215,15 @@ function explainEvent(log, state) {
         sentences: [say(`Level ${L}: option ${top.k} of ${top.d}, ${log.labels[arg]}.`)],
       };
     }
-    case COVER:
-      return {
-        kind: "cover", title: "Cover", item: arg, tone: "",
-        sentences: [say(coverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg)))],
-      };
+    case COVER: {
+      const count = log.optionsBeside(state, arg);
+      let line = coverLine(`${log.items[arg]} (${need[arg]})`, count);
+      // The options just set aside are the ones this level now tries.
+      if (count && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
+        line += " They are the options this level tries, one at a time.";
+      }
+      return { kind: "cover", title: "Cover", item: arg, tone: "", sentences: [say(line)] };
+    }
     case UNCOVER:
       return {
         kind: "uncover", title: "Uncover", item: arg, tone: "",
