@@ -304,3 +304,16 @@ def test_a_jump_back_over_several_levels_says_why_they_are_skipped():
                                  "so the search backs up past them.")
             checked += 1
     assert checked
+
+
+def test_an_uncover_that_takes_a_choice_back_says_which():
+    log, _, _ = sudoku_log("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    after_backup = next(k + 1 for k, code in enumerate(log["events"], start=1) if code & 7 == ec.BACKUP)
+    assert log["events"][after_backup - 1] & 7 == ec.UNCOVER
+    state = steplog.replay(log, after_backup)
+    top = state.frames[-1]
+    line = steplog.explain_step(log, after_backup)[0]
+    assert line.endswith(f" This takes back {log['labels'][top.option]}, the choice at level {len(state.frames) - 1}.")
+    # The chosen item's own uncover, after its last option, takes nothing back.
+    dead = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END)
+    assert "takes back" not in steplog.explain_step(log, dead + 1)[0]

@@ -15,7 +15,7 @@ import json
 
 from . import exact_cover as ec
 from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines,
-                      live_options, outcome_message)
+                      live_options, newest_choice, outcome_message)
 
 FORMAT, VERSION = "dlx-step-log", 1
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
@@ -215,7 +215,11 @@ def event_lines(log: dict, step: int) -> list[str]:
             line += " They are the options this level tries, one at a time."
         return [line]
     if kind == ec.UNCOVER:
-        return [uncover_line(name, len(live_options(problem, state, arg)))]
+        line = uncover_line(name, len(live_options(problem, state, arg)))
+        newest = newest_choice(problem, state, kind)
+        if newest and newest[2] and arg in problem.options[newest[0]] and arg != state.frames[newest[1]].item:
+            line += f" This takes back {phrases['labels'][newest[0]]}, the choice at level {newest[1]}."
+        return [line]
     if kind == ec.SOLUTION:
         levels = "level 0" if arg == 1 else f"levels 0 to {arg - 1:,}"
         return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'} ({levels})."]

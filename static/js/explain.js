@@ -224,11 +224,16 @@ function explainEvent(log, state) {
       }
       return { kind: "cover", title: "Cover", item: arg, tone: "", sentences: [say(line)] };
     }
-    case UNCOVER:
-      return {
-        kind: "uncover", title: "Uncover", item: arg, tone: "",
-        sentences: [say(uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg)))],
-      };
+    case UNCOVER: {
+      let line = uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg));
+      // An uncover of an item of the choice being taken back says so (not the chosen item's own).
+      const latest = log.newest(state);
+      if (latest && latest.takenBack && log.options[latest.option].includes(arg)
+          && arg !== state.frameItem[latest.level]) {
+        line += ` This takes back ${log.labels[latest.option]}, the choice at level ${latest.level}.`;
+      }
+      return { kind: "uncover", title: "Uncover", item: arg, tone: "", sentences: [say(line)] };
+    }
     case SOLUTION:
       return {
         kind: "solution", title: "Solution", item: -1, tone: "solution",
