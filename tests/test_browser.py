@@ -521,7 +521,7 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     # A choose step whose first runner-up ties says how ties go, as Python does.
     top49 = puzzle_lines("norvig_top95.txt")[48]
     tied_log = api.post("/api/solve", json={"puzzle": top49}).get_json()["log"]
-    expect_why_as_python(page, top49, "1", tied_log, first_step(tied_log, 0, lambda text: text.endswith("first in the item list.")))
+    expect_why_as_python(page, top49, "1", tied_log, first_step(tied_log, 0, lambda text: text.endswith("first in the item list (cells, then rows, columns, boxes).")))
     # A dead end that backs up over several levels says why they are skipped, as Python does.
     hardest = puzzle_lines("norvig_hardest.txt")[0]
     far_log = api.post("/api/solve", json={"puzzle": hardest}).get_json()["log"]

@@ -264,7 +264,7 @@ def test_the_end_of_a_search_is_said_where_it_happens():
 
 def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
     log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[48])
-    tie = " Ties go to the item that comes first in the item list."
+    tie = " Ties go to the item that comes first in the item list (cells, then rows, columns, boxes)."
     said = {True: 0, False: 0}
     for step, code in enumerate(log["events"], start=1):
         if code & 7 != ec.CHOOSE:

@@ -196,7 +196,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         runners = [f"{phrases['need'][i]} ({count})" for count, i in others]
         if runners and log["choose"] == "mrv":
             # A runner-up with as few options lost only the tie: say how ties go.
-            tie = " Ties go to the item that comes first in the item list." if others[0][0] == d else ""
+            order = " (cells, then rows, columns, boxes)" if log["problem"].get("kind") == "sudoku" else ""
+            tie = f" Ties go to the item that comes first in the item list{order}." if others[0][0] == d else ""
             lines.append("Runners-up: " + "; ".join(runners) + "." + tie)
         return lines
     leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops

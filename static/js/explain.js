@@ -203,7 +203,8 @@ function explainEvent(log, state) {
         + (labels.length ? `: ${labels.join(", ")}.` : ": none is left, so this is a dead end."))];
       if (mrv && c.runnersUp.length) {
         // A runner-up with as few options lost only the tie: say how ties go.
-        const tie = c.runnersUp[0].count === c.d ? " Ties go to the item that comes first in the item list." : "";
+        const order = log.problem.kind === "sudoku" ? " (cells, then rows, columns, boxes)" : "";
+        const tie = c.runnersUp[0].count === c.d ? ` Ties go to the item that comes first in the item list${order}.` : "";
         sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.${tie}`, "runners-up"));
       }
       return { kind: "choose", title: "Choose an item", item: c.item, tone: "", sentences, choice: c };
