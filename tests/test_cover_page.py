@@ -55,7 +55,7 @@ def expect_step(page: Page, step: int):
 
 def arrays_of(search: ec.Search) -> dict[str, list[int]]:
     return {"up": list(search.up), "down": list(search.down), "left": list(search.left),
-            "right": list(search.right), "len": list(search.len)}
+            "right": list(search.right), "len": search.counts()}
 
 
 def shown_arrays(page: Page, step: int) -> dict[str, list[int]]:

@@ -263,3 +263,26 @@ def test_pack_and_unpack_are_inverse():
     for kind in range(7):
         for arg in (0, 1, 7, 8, 12345, 2 ** 20):
             assert ec.unpack(ec.pack(kind, arg)) == (kind, arg)
+
+
+
+@pytest.mark.parametrize("n, kind", [(100, bytearray), (130, list)])
+def test_counts_past_a_byte_search_the_same_way(n, kind):
+    # Item a has n options: past 127 the counts live in a list, not a byte array.
+    bs = [f"b{k}" for k in range(n)]
+    pairs = [["a", b] for b in bs] + [[b] for b in bs]
+    # a pairs with one b_k, y with b0 or b1, every other b alone: 2(n-1) solutions.
+    solvable = ec.Problem.from_names(["a", *bs, "y"], [], pairs + [["y", "b0"], ["y", "b1"]])
+    # Three items share b0 and b1: each way ends where the third has no option left.
+    pigeons = ec.Problem.from_names(["y", "x", "w", "a", *bs], [],
+                                    pairs + [[p, b] for p in "yxw" for b in ("b0", "b1")])
+    for problem, solutions in ((solvable, 2 * (n - 1)), (pigeons, 0)):
+        search = ec.Search(problem)
+        assert type(search.len) is kind
+        recording = ec.Recording()
+        outcome = search.run(max_solutions=None, recording=recording)
+        assert outcome.stats.solutions == solutions and outcome.complete
+        ec.Search(problem).run(max_solutions=2, check=True)       # sanity after every event (slow)
+        assert assert_choices_follow_the_rule(problem, recording) > 2
+        assert search.counts() == [len(problem.options_of_item[i]) for i in range(len(problem.items))]
+    assert outcome.stats.dead_ends == 2 and set(recording.sizes) == {0, 1, 2}

@@ -223,10 +223,10 @@ def test_cover_and_uncover_lines_count_the_options_that_really_move():
     search = ec.Search(sudoku.problem_for(3))
     for g in sudoku.given_options(grid):
         search.select(g)
-    before = sum(search.len[:search.problem.primary])
+    before = sum(search.counts()[:search.problem.primary])
     recording = ec.Recording()
     # After each event, the sum of the solver's item lengths.
-    recording.events = Snooping(search, take=lambda s: sum(s.len[:s.problem.primary]))
+    recording.events = Snooping(search, take=lambda s: sum(s.counts()[:s.problem.primary]))
     outcome = search.run(recording=recording)
     log = steplog.build(sudoku.problem_for(3), sudoku.phrases_for(3), sudoku.given_options(grid),
                         recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})

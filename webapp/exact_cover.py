@@ -16,9 +16,10 @@ Glossary
               dead end, back up. A recording keeps them as packed integers.
     step      one event; step budgets count events, recorded or not.
     nodes     (in statistics) the number of options tried: the search tree.
-    scarce    one byte per item: its option count if 0 or 1, else 2 (and 2
-              while it is covered). A byte search in it finds the leftmost
-              item with no option, or with one, without walking the item list.
+    len       an item's option count, plus a mark while it is covered (its
+              count no longer changes then). A byte array when every count
+              fits, so a byte search finds the leftmost uncovered item with
+              no option, or with one, without walking the item list.
 
 Nothing here knows about Sudoku, JSON or the web.
 """
@@ -46,11 +47,12 @@ LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps"
 # covers more items, each hiding more options), so the look comes sooner.
 CLOCK_EVERY = 256
 
-# Added to a secondary item's len: it is never chosen, so it must never look
-# like the fewest-options item, nor count among the items with no option left.
-SECONDARY = 1 << 28
+# Added to len[i] while item i is covered, so a search for the leftmost count
+# of 0 or 1 skips it: a bit of a byte when every count fits in seven bits, a
+# bit no count reaches otherwise.
+BYTE_MARK, WORD_MARK = 1 << 7, 1 << 28
 
-# The value of scarce[i] for an item with two options or more, or covered.
+# The walk for the fewest options can stop at this count: fewer were searched for first.
 PLENTY = 2
 
 
@@ -161,8 +163,6 @@ class Matrix:
                 down[last] = node
                 up[i] = node
                 length[i] += 1
-        for i in range(problem.primary, n):
-            length[i] += SECONDARY
         # Why tuples of "the other nodes": an inner loop over a tuple is much
         # faster in CPython than Knuth's walk with spacer tests. The order is
         # his: the nodes after x in its option, then those before (cyclic).
@@ -199,8 +199,11 @@ class Matrix:
         # about as the square of the longest option.
         longest = max((len(option) for option in problem.options), default=1)
         self.clock_every = max(1, CLOCK_EVERY * 16 // max(16, longest * longest))
-        # Items with no option or one: found once here, kept up by every search.
-        self.scarce = bytes(min(count, PLENTY) for count in length)
+        # Why a byte array when the counts fit: bytearray.find is a C memchr,
+        # so the leftmost item with 0 or 1 option (most choices in a Sudoku)
+        # costs one call, and the inner loops keep no second array (measured:
+        # 3% faster than a list of counts beside a byte array of 0, 1 or many).
+        self.mark = BYTE_MARK if max(length, default=0) < BYTE_MARK else WORD_MARK
 
 
 @dataclass
@@ -258,26 +261,20 @@ class Search:
         m = problem.matrix
         self.problem = problem
         self.matrix = m
-        self.up, self.down, self.len = list(m.up), list(m.down), list(m.len)
+        self.up, self.down = list(m.up), list(m.down)
+        self.len = bytearray(m.len) if m.mark == BYTE_MARK else list(m.len)
         self.left, self.right = list(m.left), list(m.right)
         self.selected: list[int] = []      # options placed before the search
         self.choice: list[int] = []        # node x[l] tried at each level
         self.item_at: list[int] = []       # item chosen at each level
         self.ran = False
-        # Why a byte array beside len: bytearray.find is a C memchr, so the
-        # leftmost uncovered item with 0 or 1 option (most choices in a
-        # Sudoku) costs one call instead of a walk along the item list.
-        # Only changes to and from 0 and 1 write it, so it costs the inner
-        # loops one comparison, as a count of empty items did.
-        self.scarce = bytearray(m.scarce)
         self.cover, self.uncover = self._updates()
 
     # -- the two primitive updates ---------------------------------------
     def _updates(self):
         """cover(i) and uncover(i) as closures over this search's arrays."""
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
-        top, others = self.matrix.top, self.matrix.others
-        scarce = self.scarce
+        top, others, mark = self.matrix.top, self.matrix.others, self.matrix.mark
 
         def cover(i: int) -> None:
             """Remove item i from the item list and hide every option containing it."""
@@ -288,13 +285,9 @@ class Search:
                     d = down[q]
                     down[u] = d
                     up[d] = u
-                    t = top[q]
-                    n = length[t] - 1
-                    length[t] = n
-                    if n < PLENTY:
-                        scarce[t] = n
+                    length[top[q]] -= 1
                 p = down[p]
-            scarce[i] = PLENTY     # a covered item's len no longer changes
+            length[i] += mark     # a covered item's count no longer changes
             lft = left[i]
             rgt = right[i]
             right[lft] = rgt
@@ -308,19 +301,13 @@ class Search:
             """
             right[left[i]] = i
             left[right[i]] = i
-            n = length[i]
-            if n < PLENTY:
-                scarce[i] = n
+            length[i] -= mark
             p = up[i]
             while p != i:
                 for q in others[p]:
                     down[up[q]] = q
                     up[down[q]] = q
-                    t = top[q]
-                    n = length[t]
-                    length[t] = n + 1
-                    if n < PLENTY:
-                        scarce[t] = n + 1
+                    length[top[q]] += 1
                 p = up[p]
 
         return cover, uncover
@@ -329,6 +316,18 @@ class Search:
     def is_covered(self, i: int) -> bool:
         """Whether item i is out of its item list (covered)."""
         return self.right[self.left[i]] != i
+
+    def counts(self) -> list[int]:
+        """len without the covered marks: each item's option count."""
+        mark = self.matrix.mark
+        return [n - mark if n >= mark else n for n in self.len]
+
+    def find_count(self, count: int, start: int, stop: int) -> int:
+        """The leftmost item in start..stop-1 whose len is count, or -1 (bytearray.find for a list)."""
+        try:
+            return self.len.index(count, start, stop)
+        except ValueError:
+            return -1
 
     def covered_items(self) -> list[int]:
         """Ids of every covered item, in order."""
@@ -352,8 +351,7 @@ class Search:
                 seen += 1
                 assert seen <= m.size, "item list does not close"
         for i in range(m.size):
-            expected = PLENTY if self.is_covered(i) else min(length[i], PLENTY)
-            assert self.scarce[i] == expected, f"item {i} has scarce {self.scarce[i]}, not {expected}"
+            assert (length[i] >= m.mark) == self.is_covered(i), f"item {i} has len {length[i]}: mark wrong"
             if self.is_covered(i):
                 continue
             p, count = down[i], 0
@@ -363,8 +361,7 @@ class Search:
                 count += 1
                 assert count <= len(m.top), f"column {i} does not close"
                 p = down[p]
-            mark = SECONDARY if i >= self.problem.primary else 0
-            assert count == length[i] - mark, f"item {i} has {count} nodes but len {length[i]}"
+            assert count == length[i], f"item {i} has {count} nodes but len {length[i]}"
             # An uncovered item's column holds exactly its options that no covered item hides.
             expected = [k for k in self.problem.options_of_item[i]
                         if not any(self.is_covered(j) for j in self.problem.options[k])]
@@ -418,8 +415,8 @@ class Search:
         root, clock_every = m.root, m.clock_every
         mrv = choose == "mrv"
         choice, item_at = self.choice, self.item_at
-        scarce_at, primary = self.scarce.find, self.problem.primary
-        scarce = self.scarce
+        mark, primary = m.mark, self.problem.primary
+        find_count = length.find if mark == BYTE_MARK else self.find_count
         stats = Stats()
         solutions: list[list[int]] = []
 
@@ -469,19 +466,13 @@ class Search:
                 for i in uncovers[x]:
                     right[left[i]] = i
                     left[right[i]] = i
-                    n = length[i]
-                    if n < PLENTY:
-                        scarce[i] = n
+                    length[i] -= mark
                     p = up[i]
                     while p != i:
                         for q in others[p]:
                             down[up[q]] = q
                             up[down[q]] = q
-                            t = top[q]
-                            n = length[t]
-                            length[t] = n + 1
-                            if n < PLENTY:
-                                scarce[t] = n + 1
+                            length[top[q]] += 1
                         p = up[p]
                     if emit:
                         emit((i << KIND_BITS) | UNCOVER)
@@ -512,13 +503,13 @@ class Search:
                     continue
                 # Fewest options first, ties to the leftmost. The item list
                 # keeps items in id order, so the leftmost uncovered item
-                # with 0 options, else with 1, is the first such byte of
-                # scarce. Only when every item has 2 or more is it walked.
+                # with 0 options, else with 1, is the first such count in
+                # len. Only when every item has 2 or more is it walked.
                 i = right[root]
                 if mrv:
-                    k = scarce_at(0, 0, primary)
+                    k = find_count(0, 0, primary)
                     if k < 0:
-                        k = scarce_at(1, 0, primary)
+                        k = find_count(1, 0, primary)
                     if k >= 0:
                         i = k
                     else:
@@ -590,13 +581,9 @@ class Search:
                         d = down[q]
                         down[u] = d
                         up[d] = u
-                        t = top[q]
-                        n = length[t] - 1
-                        length[t] = n
-                        if n < PLENTY:
-                            scarce[t] = n
+                        length[top[q]] -= 1
                     p = down[p]
-                scarce[i] = PLENTY
+                length[i] += mark
                 lft = left[i]
                 rgt = right[i]
                 right[lft] = rgt

@@ -2,16 +2,12 @@
 // a log's options exactly as webapp/exact_cover.py's Matrix builds them (same
 // node numbers), with cover(i) and uncover(i) that make the same updates in
 // the same order and return them, so a view can show each link that changes.
+// (The engine also marks a covered item's len, for its search for the item
+// with fewest options; the picture shows Knuth's plain counts.)
 // A DancingReplay brings the arrays to the state at any step of a log.
 // Meant for small problems (the node-level picture); no DOM.
 
 import { COVER, UNCOVER } from "./steplog.js";
-
-/**
- * Added to a secondary item's len, as in exact_cover.SECONDARY: such an item is
- * never chosen, so it must never look like the item with the fewest options.
- */
-export const SECONDARY = 1 << 28;
 
 /** The largest problem the node-level picture takes: a 4×4 Sudoku just fits (64 items, 320 nodes). */
 export const LINKS_MAX_ITEMS = 64;
@@ -99,7 +95,6 @@ export class Links {
         this.others[base + j] = others;
       }
     });
-    for (let i = this.primary; i < n; i++) len[i] += SECONDARY;
     for (let x = 0; x < n + 2; x++) {
       this.left[x] = x;
       this.right[x] = x;
@@ -235,11 +230,6 @@ export function listName(links, items, x) {
   return items[x];
 }
 
-/** A len value as the picture shows it: a secondary item's count without its SECONDARY mark. */
-export function shownLen(links, item) {
-  return item >= links.primary ? links.len[item] - SECONDARY : links.len[item];
-}
-
 /**
  * One update as text, Knuth's way: "D[U[12]] ← D[12]: D[9] 12 → 15" — the
  * rule with x named, then the entry that changed and its old and new value.
@@ -251,9 +241,7 @@ export function describeUpdate(links, items, u) {
   const name = (x) => (sideways ? listName(links, items, x) : String(x));
   const rule = u.rule.replaceAll("x", name(u.via));
   if (u.array === "len") {
-    const from = u.node >= links.primary ? u.from - SECONDARY : u.from;
-    const to = u.node >= links.primary ? u.to - SECONDARY : u.to;
-    return `${rule}: len[${items[u.node]}] ${from} → ${to}`;
+    return `${rule}: len[${items[u.node]}] ${u.from} → ${u.to}`;
   }
   const letter = ARRAY_LETTERS[u.array];
   return `${rule}: ${letter}[${name(u.node)}] ${name(u.from)} → ${name(u.to)}`;

@@ -11,7 +11,7 @@
 // The view draws arrays it is given (dancing.js makes them); the arrays at the
 // step are also written to data- attributes, so tests can read them.
 
-import { DancingReplay, describeUpdate, linksFit, listName, shownLen } from "./dancing.js";
+import { DancingReplay, describeUpdate, linksFit, listName } from "./dancing.js";
 import { COVER, UNCOVER, KIND_NAMES } from "./steplog.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -496,7 +496,7 @@ export class LinksView {
       if (x === focus.item) cls += " focus";
       if (activeNodes.has(x)) cls += " active";
       this.setNodeClass(x, cls);
-      const value = String(shownLen({ primary: links.primary, len }, x));
+      const value = String(len[x]);
       if (this.lenShown[x] !== value) {
         this.lenTexts[x].textContent = `${x} · len ${value}`;
         this.lenShown[x] = value;
