@@ -502,9 +502,9 @@ def first_step(log, kind: int, says, line: int = -1) -> int:
                 if code & 7 == kind and says(explain_step(log, k)[line]))
 
 
-def expect_why_as_python(page: Page, puzzle: str, sol: str, log, step: int):
+def expect_why_as_python(page: Page, puzzle: str, sol: str, log, step: int, choose: str = "mrv"):
     """Open a step by its address; the why panel says word for word what Python says."""
-    page.goto(f"/?p={puzzle}&sol={sol}&choose=mrv&step={step}")
+    page.goto(f"/?p={puzzle}&sol={sol}&choose={choose}&step={step}")
     expect_step(page, step)
     assert why_sentences(page) == explain_step(log, step)
 
@@ -532,6 +532,25 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     stopped = solve_via_api(api, BERRY)["log"]
     expect_why_as_python(page, BERRY, "1", stopped, len(stopped["events"]))
     assert why_sentences(page)[-1].startswith("The recording ends here.")
+
+
+def test_learner_sentences_say_what_python_says(page: Page, api):
+    # Under "first item", a dead end whose back-up frees none of its options says so;
+    # a third try names the two before it; covers name the few options that move.
+    first = puzzle_lines("norvig_top95.txt")[0]
+    log = solve_via_api(api, first, choose="first")["log"]
+    lesson = first_step(log, 5, lambda text: text.startswith("Taking back the choice at level"))
+    third = first_step(log, 1, lambda text: "Options 1 and 2 were tried and taken back." in text, line=0)
+    named = first_step(log, 2, lambda text: re.search(r"the other items: .+, .+\.$", text), line=0)
+    for step in (lesson, third, named):
+        expect_why_as_python(page, first, "1", log, step, choose="first")
+        if step == lesson:
+            expect(page.locator("#why .sentence").last).to_have_text(re.compile(r"not to the cause"))
+    # A solution the search goes on from says so.
+    small = "1..4..1.2.4....."
+    all_log = solve_via_api(api, small, solutions=None)["log"]
+    solution = first_step(all_log, 4, lambda text: text.endswith("backs up to look for another."), line=0)
+    expect_why_as_python(page, small, "all", all_log, solution)
 
 
 def test_the_legend_shows_the_boards_own_colours(page: Page):

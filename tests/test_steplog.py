@@ -317,3 +317,102 @@ def test_an_uncover_that_takes_a_choice_back_says_which():
     # The chosen item's own uncover, after its last option, takes nothing back.
     dead = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END)
     assert "takes back" not in steplog.explain_step(log, dead + 1)[0]
+
+
+def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
+    # Oracle: the events alone. A level's k-th try is the k-th try since its choose.
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[0], choose="first", max_steps=20_000)
+    need, labels, events = log["phrases"]["need"], log["labels"], log["events"]
+    stack = []                                   # [item, d, tries] per level
+    chooses = 0
+    seen = set()
+    for step, code in enumerate(events, start=1):
+        kind, arg = code & 7, code >> 3
+        if kind == ec.CHOOSE:
+            stack.append([arg, log["sizes"][chooses], 0])
+            chooses += 1
+        elif kind == ec.BACKUP:
+            stack.pop()
+        elif kind == ec.TRY:
+            item, d, k = stack[-1][0], stack[-1][1], stack[-1][2] + 1
+            stack[-1][2] = k
+            before = {1: "", 2: " Option 1 was tried and taken back.",
+                      3: " Options 1 and 2 were tried and taken back."}.get(
+                k, f" Options 1 to {k - 1} were tried and taken back.")
+            assert steplog.explain_step(log, step) == [
+                f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}"]
+            seen.add(min(k, 4))
+    assert seen == {1, 2, 3, 4}
+
+
+def test_cover_and_uncover_lines_name_the_options_that_move_when_few():
+    # Oracle: the solver's covered items after each event.
+    hardest = puzzle_lines("norvig_hardest.txt")[0]
+    grid = sudoku.parse(hardest)
+    search = ec.Search(sudoku.problem_for(3))
+    for g in sudoku.given_options(grid):
+        search.select(g)
+    recording = ec.Recording()
+    recording.events = Snooping(search)
+    outcome = search.run(recording=recording)
+    log = steplog.build(search.problem, sudoku.phrases_for(3), sudoku.given_options(grid),
+                        recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})
+    problem, labels = search.problem, log["labels"]
+    named = {True: 0, False: 0}
+    for step, code in enumerate(log["events"], start=1):
+        kind, arg = code & 7, code >> 3
+        if kind not in (ec.COVER, ec.UNCOVER):
+            continue
+        covered = set(recording.events.snapshots[step - 1])
+        moving = [labels[o] for o in problem.options_of_item[arg]
+                  if not any(j != arg and j in covered for j in problem.options[o])]
+        line = steplog.explain_step(log, step)[0]
+        if 0 < len(moving) <= steplog.NAMED_OPTIONS:
+            assert f"the other items: {', '.join(moving)}." in line, (step, line)
+            named[True] += 1
+        elif moving:
+            assert "the other items." in line and "the other items:" not in line, (step, line)
+            named[False] += 1
+    assert named[True] > 100 and named[False] >= 1
+
+
+def test_a_solution_says_the_search_goes_on_only_when_it_does():
+    log, _, _ = sudoku_log("1..4..1.2.4.....", max_solutions=None)
+    events = log["events"]
+    solutions = [k for k, code in enumerate(events, start=1) if code & 7 == ec.SOLUTION]
+    for step in solutions:
+        assert steplog.explain_step(log, step)[0].endswith(
+            "). The search goes on: it backs up to look for another."), step
+    stopped, _, _ = sudoku_log("1..4..1.2.4.....", max_solutions=1)
+    assert stopped["events"][-1] & 7 == ec.SOLUTION
+    assert "goes on" not in " ".join(steplog.explain_step(stopped, len(stopped["events"])))
+
+
+def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
+    # Oracle: the levels named in the dead end's own ruling lines and back line.
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[0], choose="first", max_steps=20_000)
+    said = {True: 0, False: 0}
+    for step, code in enumerate(log["events"], start=1):
+        if code & 7 != ec.DEAD_END:
+            continue
+        lines = steplog.explain_step(log, step)
+        back = next((re.match(r"Back to level (\d+):", line) for line in lines if line.startswith("Back to")), None)
+        if back is None:
+            continue
+        b = int(back.group(1))
+        levels = [int(m.group(1)) if m else -1 for line in lines if ": ruled out by " in line
+                  for m in [re.search(r" at level (\d+) \(", line)]]
+        c = max(levels)
+        lesson = lines[-1].startswith("Taking back")
+        assert lesson == (c < b), (step, lines)
+        if lesson:
+            why = "the givens ruled them out" if c < 0 else f"the choices that ruled them out are at level {c} or before"
+            assert lines[-1] == (f"Taking back the choice at level {b} frees none of these options: {why}. "
+                                 "Algorithm X backs up to the most recent level with an option left, not to the "
+                                 "cause, so it may meet this dead end again.")
+        said[lesson] += 1
+    assert said[True] > 10 and said[False] > 10
+    # Under "fewest options first" the last try always ruled out an option: never said.
+    mrv, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
+    assert not any(steplog.explain_step(mrv, k)[-1].startswith("Taking back")
+                   for k, code in enumerate(mrv["events"], start=1) if code & 7 == ec.DEAD_END)

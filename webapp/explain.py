@@ -153,6 +153,22 @@ def back_to_line(phrases, level: int, k: int, d: int, option: int, dead_level: i
     return line
 
 
+def not_the_cause_lines(level: int, ruled: list[Ruling]) -> list[str]:
+    """After a dead end, when the level the search goes back to frees none of the options: say so.
+
+    Algorithm X backs up to the most recent level with an option left, not to
+    the choices that ruled the options out, so it may meet the same dead end again.
+    """
+    if not ruled or max(r.level for r in ruled) >= level:
+        return []
+    latest = max(r.level for r in ruled)
+    why = ("the givens ruled them out" if latest < 0
+           else f"the choices that ruled them out are at level {latest} or before")
+    return [f"Taking back the choice at level {level} frees none of these options: {why}. "
+            "Algorithm X backs up to the most recent level with an option left, not to the cause, "
+            "so it may meet this dead end again."]
+
+
 def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: bool = False) -> str:
     """The outcome of a search in plain words.
 

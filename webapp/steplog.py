@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 
 from . import exact_cover as ec
-from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines,
-                      live_options, newest_choice, outcome_message)
+from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines, live_options,
+                      newest_choice, not_the_cause_lines, outcome_message, rulings)
 
 FORMAT, VERSION = "dlx-step-log", 1
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
@@ -152,20 +152,40 @@ def explain_step(log: dict, step: int) -> list[str]:
     return lines
 
 
-def cover_line(name: str, count: int) -> str:
-    """A cover step, with how many options leave the other items."""
+# A cover or uncover step names the options that move when there are at most this many.
+NAMED_OPTIONS = 4
+
+
+def which(labels: list[str]) -> str:
+    """': a, b.' naming the options that move, when few enough; else '.'."""
+    return f": {', '.join(labels)}." if len(labels) <= NAMED_OPTIONS else "."
+
+
+def cover_line(name: str, labels: list[str]) -> str:
+    """A cover step, with the options that leave the other items (named when few)."""
+    count = len(labels)
     if not count:
         return f"Cover {name}: it leaves the item list; no option that contains it is left, so no other item changes."
     who = "the one option that contains it leaves" if count == 1 else f"the {count:,} options that contain it leave"
-    return f"Cover {name}: it leaves the item list, and {who} the other items."
+    return f"Cover {name}: it leaves the item list, and {who} the other items{which(labels)}"
 
 
-def uncover_line(name: str, count: int) -> str:
-    """An uncover step, with how many options come back."""
+def uncover_line(name: str, labels: list[str]) -> str:
+    """An uncover step, with the options that come back (named when few)."""
+    count = len(labels)
     if not count:
         return f"Uncover {name}: it comes back to the item list; no option comes back with it."
     who = "the one option that contains it comes" if count == 1 else f"the {count:,} options that contain it come"
-    return f"Uncover {name}: it comes back, and {who} back to the other items."
+    return f"Uncover {name}: it comes back, and {who} back to the other items{which(labels)}"
+
+
+def tried_before(k: int) -> str:
+    """' Options 1 to 3 were tried and taken back.' for option k of a level ('' for the first)."""
+    if k == 1:
+        return ""
+    if k == 2:
+        return " Option 1 was tried and taken back."
+    return f" Options 1 {'and' if k == 3 else 'to'} {k - 1:,} were tried and taken back."
 
 
 def end_line(log: dict, step: int) -> str:
@@ -205,31 +225,35 @@ def event_lines(log: dict, step: int) -> list[str]:
     state = replay_.state
     if kind == ec.TRY:
         top = state.frames[-1]
-        return [f"Level {state.level}: option {top.k} of {top.d}, {phrases['labels'][arg]}."]
+        return [f"Level {state.level} ({phrases['need'][top.item]}): option {top.k:,} of {top.d:,}, "
+                f"{phrases['labels'][arg]}.{tried_before(top.k)}"]
     name = f"{log['items'][arg]} ({phrases['need'][arg]})" if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
-        count = len(live_options(problem, state, arg))
-        line = cover_line(name, count)
+        labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
+        line = cover_line(name, labels)
         chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
-        if chosen and count:
+        if chosen and labels:
             # The options just set aside are the ones this level now tries.
             line += " They are the options this level tries, one at a time."
         return [line]
     if kind == ec.UNCOVER:
-        line = uncover_line(name, len(live_options(problem, state, arg)))
+        line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])
         newest = newest_choice(problem, state, kind)
         if newest and newest[2] and arg in problem.options[newest[0]] and arg != state.frames[newest[1]].item:
             line += f" This takes back {phrases['labels'][newest[0]]}, the choice at level {newest[1]}."
         return [line]
     if kind == ec.SOLUTION:
         levels = "level 0" if arg == 1 else f"levels 0 to {arg - 1:,}"
-        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'} ({levels})."]
+        # A solution the log goes on from: the search looks for another.
+        more = " The search goes on: it backs up to look for another." if step < len(log["events"]) else ""
+        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'} ({levels}).{more}"]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
         then = (f"back up to level {arg - 1} and take back its choice, {phrases['labels'][state.frames[-1].option]}."
                 if arg else f"the search is over. {log['outcome']['message']}")
         return [f"Level {arg} ({phrases['need'][leaving]}) has no option left to try: {then}"]
     lines = dead_end_lines(problem, phrases, state, arg)
+    ruled = rulings(problem, state, arg)
     dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):
@@ -238,6 +262,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         if code & ec.KIND_MASK == ec.TRY:
             top = replay_.state.frames[-1]
             lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option, dead_level))
+            lines += not_the_cause_lines(replay_.state.level, ruled)
             return lines
     lines.append(end_line(log, step))
     return lines

@@ -94,18 +94,50 @@ export function endLine(log, step) {
   return `No option is tried after this: the steps up to the last, ${last.toLocaleString("en")}, undo choices. ${message}`;
 }
 
-/** A cover step, with how many options leave the other items. */
-function coverLine(name, count) {
-  if (!count) return `Cover ${name}: it leaves the item list; no option that contains it is left, so no other item changes.`;
-  const who = count === 1 ? "the one option that contains it leaves" : `the ${count.toLocaleString("en")} options that contain it leave`;
-  return `Cover ${name}: it leaves the item list, and ${who} the other items.`;
+/** A cover or uncover step names the options that move when there are at most this many. */
+export const NAMED_OPTIONS = 4;
+
+/** ": a, b." naming the options that move, when few enough; else ".". */
+function which(labels) {
+  return labels.length <= NAMED_OPTIONS ? `: ${labels.join(", ")}.` : ".";
 }
 
-/** An uncover step, with how many options come back. */
-function uncoverLine(name, count) {
+/** A cover step, with the options that leave the other items (named when few). */
+function coverLine(name, labels) {
+  const count = labels.length;
+  if (!count) return `Cover ${name}: it leaves the item list; no option that contains it is left, so no other item changes.`;
+  const who = count === 1 ? "the one option that contains it leaves" : `the ${count.toLocaleString("en")} options that contain it leave`;
+  return `Cover ${name}: it leaves the item list, and ${who} the other items${which(labels)}`;
+}
+
+/** An uncover step, with the options that come back (named when few). */
+function uncoverLine(name, labels) {
+  const count = labels.length;
   if (!count) return `Uncover ${name}: it comes back to the item list; no option comes back with it.`;
   const who = count === 1 ? "the one option that contains it comes" : `the ${count.toLocaleString("en")} options that contain it come`;
-  return `Uncover ${name}: it comes back, and ${who} back to the other items.`;
+  return `Uncover ${name}: it comes back, and ${who} back to the other items${which(labels)}`;
+}
+
+/** " Options 1 to 3 were tried and taken back." for option k of a level ("" for the first). */
+function triedBefore(k) {
+  if (k === 1) return "";
+  if (k === 2) return " Option 1 was tried and taken back.";
+  return ` Options 1 ${k === 3 ? "and" : "to"} ${(k - 1).toLocaleString("en")} were tried and taken back.`;
+}
+
+/**
+ * After a dead end, when the level the search goes back to frees none of the
+ * options: Algorithm X backs up to the most recent level with an option
+ * left, not to the choices that ruled them out (webapp.explain.not_the_cause_lines).
+ */
+export function notTheCause(level, reasons) {
+  if (!reasons.length) return [];
+  const latest = Math.max(...reasons.map((r) => r.level));
+  if (latest >= level) return [];
+  const why = latest < 0 ? "the givens ruled them out" : `the choices that ruled them out are at level ${latest} or before`;
+  return [`Taking back the choice at level ${level} frees none of these options: ${why}. `
+    + "Algorithm X backs up to the most recent level with an option left, not to the cause, "
+    + "so it may meet this dead end again."];
 }
 
 /**
@@ -119,9 +151,10 @@ export function explainDeadEnd(log, state) {
   const reasons = ruledOut(log, state, item);
   const back = backTo(log, state);
   const closing = back ? back.text : endLine(log, state.step);
+  const lesson = back ? notTheCause(back.level, reasons) : [];
   return {
-    item, heading, ruledOut: reasons, back,
-    sentences: [heading, ...reasons.map((r) => r.text), closing],
+    item, heading, ruledOut: reasons, back, closing, lesson,
+    sentences: [heading, ...reasons.map((r) => r.text), closing, ...lesson],
   };
 }
 
@@ -211,22 +244,24 @@ function explainEvent(log, state) {
     }
     case TRY: {
       const top = state.top();
+      const k = top.k.toLocaleString("en");
       return {
         kind: "try", title: "Try an option", item: top.item, tone: "",
-        sentences: [say(`Level ${L}: option ${top.k} of ${top.d}, ${log.labels[arg]}.`)],
+        sentences: [say(`Level ${L} (${need[top.item]}): option ${k} of ${top.d.toLocaleString("en")}, `
+          + `${log.labels[arg]}.${triedBefore(top.k)}`)],
       };
     }
     case COVER: {
-      const count = log.optionsBeside(state, arg);
-      let line = coverLine(`${log.items[arg]} (${need[arg]})`, count);
+      const labels = log.optionsBeside(state, arg).map((o) => log.labels[o]);
+      let line = coverLine(`${log.items[arg]} (${need[arg]})`, labels);
       // The options just set aside are the ones this level now tries.
-      if (count && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
+      if (labels.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
         line += " They are the options this level tries, one at a time.";
       }
       return { kind: "cover", title: "Cover", item: arg, tone: "", sentences: [say(line)] };
     }
     case UNCOVER: {
-      let line = uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg));
+      let line = uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg).map((o) => log.labels[o]));
       // An uncover of an item of the choice being taken back says so (not the chosen item's own).
       const latest = log.newest(state);
       if (latest && latest.takenBack && log.options[latest.option].includes(arg)
@@ -238,13 +273,15 @@ function explainEvent(log, state) {
     case SOLUTION:
       return {
         kind: "solution", title: "Solution", item: -1, tone: "solution",
+        // A solution the log goes on from: the search looks for another.
         sentences: [say(`Solution: every item is covered, after ${plural(arg, "choice")} `
-          + `(${arg === 1 ? "level 0" : `levels 0 to ${(arg - 1).toLocaleString("en")}`}).`)],
+          + `(${arg === 1 ? "level 0" : `levels 0 to ${(arg - 1).toLocaleString("en")}`}).`
+          + (step < log.stepCount ? " The search goes on: it backs up to look for another." : ""))],
       };
     case DEAD_END: {
       const d = explainDeadEnd(log, state);
       const sentences = [say(d.heading), ...d.ruledOut.map((r) => say(r.text, "ruled-out")),
-        say(d.sentences[d.sentences.length - 1], "back")];
+        say(d.closing, "back"), ...d.lesson.map((text) => say(text, "lesson"))];
       return { kind: "dead-end", title: "Dead end", item: d.item, tone: "dead", sentences, deadEnd: d };
     }
     case BACKUP:

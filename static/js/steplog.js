@@ -357,19 +357,19 @@ export class StepLog {
   }
 
   /**
-   * How many options of an item no other covered item hides: after a cover
-   * of the item, those that left the other items; after an uncover, those
-   * that came back (webapp.explain.live_options).
+   * The options of an item that no other covered item hides, in option-id
+   * order: after a cover of the item, those that left the other items; after
+   * an uncover, those that came back (webapp.explain.live_options).
    */
   optionsBeside(state, item) {
-    let count = 0;
+    const found = [];
     for (const o of this.optionsOfItem[item]) {
       const items = this.options[o];
       let hidden = false;
       for (let t = 0; t < items.length && !hidden; t++) hidden = items[t] !== item && state.covered[items[t]];
-      if (!hidden) count++;
+      if (!hidden) found.push(o);
     }
-    return count;
+    return found;
   }
 
   /** The live options of an item at this state, in option-id order. */
