@@ -987,6 +987,24 @@ def test_overview_strip_stays_readable_with_hundreds_of_solutions(page: Page, ap
     assert 0 < shares["upper"] < shares["solution"] < 0.1, shares
 
 
+def test_the_small_dead_end_example_shows_its_back_up_beside_the_links(page: Page, api):
+    page.goto("/")
+    page.locator("#examples").select_option("dead-end-4")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step [\d,]+ of [\d,]+"))
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("d")                      # the first dead end
+    puzzle = next(e for e in api.get("/api/examples").get_json() if e["id"] == "dead-end-4")["puzzle"]
+    log = solve_via_api(api, puzzle)["log"]
+    dead = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == 5)
+    expect_step(page, dead)
+    expect(page.locator("#why .sentence").first).to_have_text("Dead end at level 6: row 4 has no place left for a 2.")
+    assert why_sentences(page) == explain_step(log, dead)
+    assert why_sentences(page)[-1].startswith("Back to level 0: option 2 of 2, ")
+    expect(page.locator("#links-panel")).to_be_visible()
+
+
 def test_a_million_events_load_and_scrub(page: Page):
     """The naive worst case with "first item" stops at the server's step budget."""
     page.goto(f"/?p={NAIVE_WORST}&sol=1&choose=first")

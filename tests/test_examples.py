@@ -45,6 +45,19 @@ def test_several_and_none():
     assert none.outcome.status == ec.NO_SOLUTION
 
 
+def test_the_small_dead_end_backs_up_to_level_0_past_five_forced_choices():
+    grid, solved = solve("dead-end-4")
+    stats = solved.outcome.stats
+    assert (stats.dead_ends, grid.size) == (1, 4) and sudoku.is_solution(grid, solved.grids[0])
+    assert solve("dead-end-4", max_solutions=None)[1].outcome.stats.solutions == 3
+    recording = ec.Recording()
+    sudoku.solve(grid, recording=recording)
+    kinds = [kind for kind, _, _ in recording.decoded()]
+    dead = kinds.index(ec.DEAD_END)
+    # Six back-ups (levels 6 to 1) between the dead end and the next try, at level 0.
+    assert kinds[dead:].index(ec.TRY) and kinds[dead:dead + kinds[dead:].index(ec.TRY)].count(ec.BACKUP) == 6
+
+
 def test_big_examples():
     assert solve("empty-4", max_solutions=None)[1].outcome.stats.solutions == 288
     for id_ in ("gecode-16", "blanked-25"):

@@ -15,6 +15,9 @@ BERRY = ".2....... ...6....3 .74.8.... .....3..2 .8..4..1. 6..5..... ....1.78. 5
 NAIVE_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 # Berry's puzzle with a 3 added at r1c1: no two givens clash, yet no solution exists.
 NO_SOLUTION = "32" + BERRY[2:]
+# A 4×4 with three solutions whose search for one meets a dead end (found by a search over
+# random 4×4 puzzles: no 4×4 with one solution meets a dead end under fewest options first).
+DEAD_END_4 = "....1.3.4....14."
 # A valid 25×25 grid with 65% of its cells blanked (made for this project).
 BLANKED_25 = (
     "....2...4...6......N....M........L...1G7.HA....ON.FN..O79G.1.........6A34KH86E....CON4..3A..J....."
@@ -59,6 +62,10 @@ def examples() -> list[dict]:
          "note": "No two givens clash, but the search proves there is no solution."},
         {"id": "empty-4", "title": "Empty 4×4", "size": 4, "puzzle": "." * 16,
          "note": "288 solutions: ask for all of them."},
+        {"id": "dead-end-4", "title": "4×4 with a dead end", "size": 4, "puzzle": DEAD_END_4,
+         "note": "Three solutions. On the way to the first, fewest options first meets one dead end at "
+                 "level 6 and backs up to level 0, past five forced choices; every link shows in the "
+                 "links panel."},
         {"id": "gecode-16", "title": "16×16 (Gecode)", "size": 16,
          "puzzle": puzzle_lines("gecode_16x16.txt")[0], "note": "Symbols 1-9 and A-G."},
         {"id": "blanked-25", "title": "25×25", "size": 25, "puzzle": BLANKED_25,
