@@ -107,6 +107,9 @@ def test_links_view_shows_the_links_after_a_cover_and_after_its_uncover(page: Pa
     expect_step(page, first_cover)
     assert shown_arrays(page, first_cover) == expected
     expect(page.locator("#stats")).to_contain_text("· 1 dead end ·")
+    # Labels too long for the margin ("row 1 (C E F)") leave rows numbered; the tooltip names them.
+    assert page.locator("#links .row-label").all_text_contents() == ["1", "2", "3", "4", "5", "6"]
+    assert page.locator("#links .row-name title").first.text_content() == f"option 1: {log['labels'][0]}"
     # The picture agrees: the item's header is out of the list, and exactly the
     # nodes its neighbours skip are drawn hidden.
     expect(page.locator(f"#links g[data-node='{item}']")).to_have_class(re.compile(r"\bcovered\b"))
@@ -331,6 +334,7 @@ def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
     # Families by name: rows, columns, and the two kinds of diagonal (secondary).
     titles = page.locator("#matrix .mx-family h3").all_text_contents()
     assert titles[:2] == ["r1 … r8 · 8 items", "c1 … c8 · 8 items"] and len(titles) == 4
+    expect(page.locator("#matrix .mx-axes")).to_have_count(0)      # strips have no axes
     # The item chosen at this level is marked.
     top = replay(log, 57).frames[-1]
     expect(page.locator("#matrix .mx-cell.chosen")).to_have_attribute("data-item", str(top.item))
@@ -345,6 +349,18 @@ def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
     expect(page.locator("#matrix .mx-cell")).to_have_count(324)
     expect_counts_as_python(page, sudoku, 40)
     assert page.locator("#matrix .mx-grid").count() == 4        # cells, rows, columns, boxes as 9×9 grids
+    # Each grid says what its axes count; a 16×16 writes its digits as it names them.
+    assert page.locator("#matrix .mx-axes").all_text_contents() == [
+        "Down: rows 1 to 9; across: columns 1 to 9.", "Down: rows 1 to 9; across: digits 1 to 9.",
+        "Down: columns 1 to 9; across: digits 1 to 9.", "Down: boxes 1 to 9; across: digits 1 to 9."]
+    page.goto("/cover?builtin=latin&n=5&sol=1&choose=mrv&step=3")
+    expect_step(page, 3)
+    assert page.locator("#matrix .mx-axes").all_text_contents() == [
+        "Down: rows 1 to 5; across: columns 1 to 5.", "Down: rows 1 to 5; across: symbols 1 to 5.",
+        "Down: columns 1 to 5; across: symbols 1 to 5."]
+    page.goto(f"/?p={'.' * 256}&sol=1&choose=mrv&step=3")
+    expect_step(page, 3)
+    expect(page.locator("#matrix .mx-axes").last).to_have_text("Down: boxes 1 to 16; across: digits 1 to G.")
     expect(page.locator("#links-panel")).to_be_hidden()         # the node view is for 4×4 only
 
     # On a 4×4 it opens on demand, with the givens' items covered before the search.
@@ -354,6 +370,8 @@ def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
     expect(page.locator("#links-panel")).to_be_visible()
     page.locator("#links-panel summary").click()
     assert shown_arrays(page, 10) == python_arrays_at_steps(small_log, [10])[10]
+    # Each option row is named by its label, as the Why panel names options.
+    assert page.locator("#links .row-label").all_text_contents() == small_log["labels"]
 
 
 def test_matrix_summary_counts_the_item_that_ran_out_as_still_to_cover(page: Page, api):

@@ -47,6 +47,9 @@ const SLOW_PLAY = 2;
 /** Views wider than this many SVG units open at 100 % with a scroll bar rather than fitted. */
 const FIT_LIMIT = 1300;
 
+// The longest option label that names its row in the left margin (a 4×4's "4 in r4c4").
+const ROW_LABEL_CHARS = 10;
+
 function svg(tag, attrs = {}, parent = null) {
   const el = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
@@ -130,8 +133,9 @@ export class LinksView {
    * @param {import("./dancing.js").Links|null} links the arrays' structure
    * @param {string[]} items item names
    * @param {string[]} needs what each item asks for (tooltips)
+   * @param {string[]} labels each option's label (row names, when short enough)
    */
-  setProblem(links, items = [], needs = []) {
+  setProblem(links, items = [], needs = [], labels = []) {
     this.stopAnimation();
     this.svg.replaceChildren();
     this.list.replaceChildren();
@@ -160,7 +164,7 @@ export class LinksView {
     listPlace[links.root] = 0;
     listPlace[links.second] = 0;
     for (let i = 0; i < n; i++) listPlace[i] = i < links.primary ? i + 1 : i - links.primary + 1;
-    this.problem = { links, items, needs, column, order, width, height, place, listPlace };
+    this.problem = { links, items, needs, labels, column, order, width, height, place, listPlace };
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.svg.setAttribute("aria-label", `The dancing links of ${n} items and ${rows} options, `
       + `${links.nodeTotal} nodes: the header row and one row per option.`);
@@ -244,7 +248,7 @@ export class LinksView {
 
   buildPicture() {
     const p = this.problem;
-    const { links, items, needs } = p;
+    const { links, items, needs, labels } = p;
     const defs = svg("defs", {}, this.svg);
     for (const kind of ["plain", "stale", "hot", "ghost"]) {
       const marker = svg("marker", {
@@ -270,8 +274,12 @@ export class LinksView {
       for (let t = 0; t + 1 < count; t++) d += ` M${xs[t] + NODE.w / 2} ${y} H${xs[t + 1] - NODE.w / 2}`;
       d += ` M${xs[count - 1] + NODE.w / 2} ${y} h8`;
       this.rowLines.push(svg("path", { d, class: "row-line" }, rowsLayer));
-      const label = svg("text", { x: PAD + 6, y: y + 4, class: "row-label" }, rowsLayer);
-      label.textContent = String(k + 1);
+      // A row is named by its option's label when it fits the margin ("2 in r1c3"), else numbered.
+      const named = svg("g", { class: "row-name" }, rowsLayer);
+      const label = svg("text", { x: PAD + 6, y: y + 4, class: "row-label" }, named);
+      const name = labels[k] || "";
+      label.textContent = name && name.length <= ROW_LABEL_CHARS ? name : String(k + 1);
+      svg("title", {}, named).textContent = name ? `option ${k + 1}: ${name}` : `option ${k + 1}`;
     }
 
     // Links: U and D for every node, L and R for every header and head.
@@ -319,7 +327,9 @@ export class LinksView {
       const text = svg("text", { x: c.x, y: c.y + 5, class: "name" }, g);
       text.textContent = String(x);
       const title = svg("title", {}, g);
-      title.textContent = `node ${x}: item ${items[links.top[x]]} of option ${links.optionOf[x] + 1}`;
+      const option = links.optionOf[x];
+      title.textContent = `node ${x}: item ${items[links.top[x]]} of option ${option + 1}`
+        + (labels[option] ? ` (${labels[option]})` : "");
       this.nodes[x] = { g, cls: null };
     }
     this.lenShown = new Array(links.size).fill(null);
@@ -586,7 +596,7 @@ export class LinksPanel {
     }
     this.log = log;
     this.replay = new DancingReplay(log);
-    this.view.setProblem(this.replay.links, log.items, log.phrases.need);
+    this.view.setProblem(this.replay.links, log.items, log.phrases.need, log.labels);
     return true;
   }
 

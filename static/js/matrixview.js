@@ -57,7 +57,12 @@ export function groupFamilies(items, primary) {
   return groups;
 }
 
-/** A grid layout for a family whose names carry two numbers, if it is not too sparse. */
+/**
+ * A grid layout for a family whose names carry two numbers, if it is not too
+ * sparse: {rows, columns, cellOf, axes: [down, across]}, each axis {prefix,
+ * first, last}: the text before its number in the names ("r" in "r4#7") and
+ * its first and last numbers as the names write them.
+ */
 function gridOf(items, members) {
   const pairs = members.map((i) => numbersIn(items[i]));
   if (!pairs.every((p) => p.length === 2)) return null;
@@ -65,10 +70,35 @@ function gridOf(items, members) {
   const columnValues = [...new Set(pairs.map((p) => p[1]))].sort((a, b) => a - b);
   if (rowValues.length * columnValues.length > 2 * members.length) return null;
   const cellOf = new Map();
+  const written = [new Map(), new Map()];
   members.forEach((item, k) => {
     cellOf.set(item, rowValues.indexOf(pairs[k][0]) * columnValues.length + columnValues.indexOf(pairs[k][1]));
+    items[item].match(NUMBER).forEach((token, t) => written[t].set(pairs[k][t], token));
   });
-  return { rows: rowValues.length, columns: columnValues.length, cellOf };
+  const parts = familyKey(items[members[0]]).split("N");
+  const axes = [rowValues, columnValues].map((values, t) => ({
+    prefix: parts[t].match(/[A-Za-z]*[^A-Za-z\d]?$/)[0],
+    first: written[t].get(values[0]),
+    last: written[t].get(values[values.length - 1]),
+  }));
+  return { rows: rowValues.length, columns: columnValues.length, cellOf, axes };
+}
+
+/** What the letter before a number in an item name counts, as this project names items. */
+const AXIS_WORDS = { r: "rows", c: "columns", b: "boxes", "#": "symbols" };
+
+/**
+ * The axes of a grid in words: "Down: rows 1 to 9; across: digits 1 to 9."
+ * (a Sudoku's symbols are its digits; an unknown prefix says which number).
+ */
+export function axesText(grid, kind) {
+  const words = kind === "sudoku" ? { ...AXIS_WORDS, "#": "digits" } : AXIS_WORDS;
+  const [down, across] = grid.axes.map((axis, t) => {
+    const word = words[axis.prefix];
+    const span = `${axis.first} to ${axis.last}`;
+    return word ? `${word} ${span}` : `the ${t ? "second" : "first"} number, ${span}`;
+  });
+  return `Down: ${down}; across: ${across}.`;
 }
 
 /** The heading of a group: its first and last names and its size. */
@@ -153,7 +183,14 @@ export class MatrixView {
         else slots.push(cell);
       }
       cells.append(...slots.map((cell) => cell || Object.assign(document.createElement("span"), { className: "mx-gap" })));
-      box.append(title, cells);
+      if (group.grid) {
+        const axes = document.createElement("p");
+        axes.className = "mx-axes";
+        axes.textContent = axesText(group.grid, log.problem.kind);
+        box.append(title, axes, cells);
+      } else {
+        box.append(title, cells);
+      }
       this.body.append(box);
     }
     this.zoom.value = log.items.length <= 400 ? "m" : "s";
