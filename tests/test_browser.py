@@ -1003,6 +1003,20 @@ def test_the_small_dead_end_example_shows_its_back_up_beside_the_links(page: Pag
     assert why_sentences(page) == explain_step(log, dead)
     assert why_sentences(page)[-1].startswith("Back to level 0: option 2 of 2, ")
     expect(page.locator("#links-panel")).to_be_visible()
+    # Opened, the picture scrolls itself (not the page) to the header that ran out, far to the right.
+    page.locator("#links-panel summary").click()
+    header = page.locator("#links g.node.header.focus")
+    expect(header).to_have_count(1)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")             # a step drawn with the panel open
+    expect_step(page, dead)
+    inside = page.evaluate("""() => {
+        const box = document.querySelector('#links .links-scroll').getBoundingClientRect();
+        const head = document.querySelector('#links g.node.header.focus').getBoundingClientRect();
+        return {scrolled: document.querySelector('#links .links-scroll').scrollLeft,
+                fits: head.left >= box.left && head.right <= box.right};
+    }""")
+    assert inside["fits"] and inside["scrolled"] > 0, inside
 
 
 def test_a_million_events_load_and_scrub(page: Page):
@@ -1666,6 +1680,33 @@ def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser,
     context.close()
 
 
+def test_presenting_keeps_a_dead_ends_way_back_in_view(browser, base_url, api):
+    """At 1280×720 the why panel under the player is short: ruled-out options fold
+    after three, and the stopped search's message, also in the result panel, gives way."""
+    puzzle = puzzle_lines("norvig_top95.txt")[0]
+    log = solve_via_api(api, puzzle, choose="first")["log"]
+    dead = first_step(log, 5, lambda text: text.startswith("Taking back the choice at level"))
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.goto("/?" + urlencode({"p": puzzle, "sol": 1, "choose": "first", "step": dead}))
+    expect_step(page, dead)
+    listed = page.locator("#why > .why-body > ul.ruled-out > li")
+    expect(listed).to_have_count(9)            # the page shows up to twelve
+    expect(page.locator("#board-message")).to_be_visible()
+    page.locator("#step-slider").focus()
+    page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    expect(listed).to_have_count(3)
+    expect(page.locator("#why .ruled-out-more summary")).to_have_text("… and 6 more options")
+    expect(page.locator("#board-message")).to_be_hidden()
+    assert why_sentences(page) == explain_step(log, dead)      # folded, not gone
+    back = page.locator("#why .sentence[data-role=back]").bounding_box()
+    assert back["y"] + back["height"] <= 720
+    page.keyboard.press("Escape")
+    expect(listed).to_have_count(9)
+    context.close()
+
+
 def test_a_bad_paste_while_presenting_shows_the_box_to_fix_it_in(page: Page):
     page.goto("/?" + urlencode({"p": BERRY, "step": 30}))
     expect_step(page, 30)
@@ -1686,9 +1727,9 @@ def test_step_zero_says_what_items_and_options_are_in_sudoku_words(page: Page):
     expect(page.locator("#why")).to_contain_text(
         "Each item must be covered exactly once: a cell that needs a digit, or a row, column or box that "
         "needs one of its digits. An option is a digit in a cell, such as 1 in r1c1, and covers four items")
-    # The cover of the item just chosen says its options are the ones this level tries.
+    # The cover of the item just chosen says its option (here the only one) is what this level tries.
     page.locator("#step-slider").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     expect_step(page, 2)
-    expect(page.locator("#why")).to_contain_text("They are the options this level tries, one at a time.")
+    expect(page.locator("#why")).to_contain_text("It is the one option this level can try.")

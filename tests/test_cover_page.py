@@ -360,7 +360,7 @@ def test_matrix_view_counts_are_pythons_on_both_pages(page: Page, api):
         "Down: columns 1 to 5; across: symbols 1 to 5."]
     page.goto(f"/?p={'.' * 256}&sol=1&choose=mrv&step=3")
     expect_step(page, 3)
-    expect(page.locator("#matrix .mx-axes").last).to_have_text("Down: boxes 1 to 16; across: digits 1 to G.")
+    expect(page.locator("#matrix .mx-axes").last).to_have_text("Down: boxes 1 to 16; across: digits 1 to 9 and A to G.")
     expect(page.locator("#links-panel")).to_be_hidden()         # the node view is for 4×4 only
 
     # On a 4×4 it opens on demand, with the givens' items covered before the search.

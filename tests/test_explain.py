@@ -50,6 +50,8 @@ def test_outcome_messages():
     assert outcome_message(outcome(ec.NO_SOLUTION, True, None, 0)).startswith("No solution")
     steps = outcome_message(outcome(ec.STOPPED, False, "steps", 0, max_steps=1000))
     assert "step budget of 1,000 steps" in steps and "no solution found so far" in steps
+    # A log stops short of the budget: the message says why its last step is below it.
+    assert "(the next action would have passed it)" in steps
     assert "time limit of 2 s" in outcome_message(outcome(ec.STOPPED, False, "time", 3, max_seconds=2.0))
 
 

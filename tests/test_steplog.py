@@ -406,7 +406,8 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
         lesson = lines[-1].startswith("Taking back")
         assert lesson == (c < b), (step, lines)
         if lesson:
-            why = "the givens ruled them out" if c < 0 else f"the choices that ruled them out are at level {c} or before"
+            givens = "the givens and " if -1 in levels else ""
+            why = "the givens ruled them out" if c < 0 else f"{givens}the choices at level {c} or before ruled them out"
             assert lines[-1] == (f"Taking back the choice at level {b} frees none of these options: {why}. "
                                  "Algorithm X backs up to the most recent level with an option left, not to the "
                                  "cause, so it may meet this dead end again.")
@@ -416,3 +417,20 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
     mrv, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
     assert not any(steplog.explain_step(mrv, k)[-1].startswith("Taking back")
                    for k, code in enumerate(mrv["events"], start=1) if code & 7 == ec.DEAD_END)
+
+
+def test_the_chosen_items_cover_says_one_option_or_several():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
+    events, chooses, seen = log["events"], 0, set()
+    for step, code in enumerate(events, start=1):
+        if code & 7 != ec.CHOOSE:
+            continue
+        d = log["sizes"][chooses]
+        chooses += 1
+        line = steplog.explain_step(log, step + 1)[0]
+        if d == 1:
+            assert line.endswith(": " + log["labels"][events[step + 1] >> 3] + ". It is the one option this level can try.")
+        elif d > 1:
+            assert line.endswith(" They are the options this level tries, one at a time.")
+        seen.add(min(d, 2))
+    assert seen == {0, 1, 2}

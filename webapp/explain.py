@@ -162,8 +162,9 @@ def not_the_cause_lines(level: int, ruled: list[Ruling]) -> list[str]:
     if not ruled or max(r.level for r in ruled) >= level:
         return []
     latest = max(r.level for r in ruled)
+    givens = "the givens and " if any(r.level < 0 for r in ruled) else ""
     why = ("the givens ruled them out" if latest < 0
-           else f"the choices that ruled them out are at level {latest} or before")
+           else f"{givens}the choices at level {latest} or before ruled them out")
     return [f"Taking back the choice at level {level} frees none of these options: {why}. "
             "Algorithm X backs up to the most recent level with an option left, not to the cause, "
             "so it may meet this dead end again."]
@@ -196,8 +197,10 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
     so_far = f"found {found} {plural} so far" if found else "no solution found so far"
     replay = " The steps recorded can still be replayed." if replayable else ""
     if outcome.limit == ec.LIMIT_STEPS:
-        return (f"Stopped at the step budget of {max_steps:,} steps before the search ended; "
-                f"{so_far}.{replay}")
+        # The search stops before an action whose events would pass the budget, so a
+        # log may end a few steps short of it: say why, or the two numbers look at odds.
+        return (f"Stopped at the step budget of {max_steps:,} steps (the next action would have "
+                f"passed it) before the search ended; {so_far}.{replay}")
     if outcome.limit == ec.LIMIT_TIME:
         return (f"Stopped at the time limit of {max_seconds:g} s before the search ended; "
                 f"{so_far}.{replay}")

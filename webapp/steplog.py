@@ -234,7 +234,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
         if chosen and labels:
             # The options just set aside are the ones this level now tries.
-            line += " They are the options this level tries, one at a time."
+            line += (" It is the one option this level can try." if len(labels) == 1
+                     else " They are the options this level tries, one at a time.")
         return [line]
     if kind == ec.UNCOVER:
         line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])

@@ -134,7 +134,9 @@ export function notTheCause(level, reasons) {
   if (!reasons.length) return [];
   const latest = Math.max(...reasons.map((r) => r.level));
   if (latest >= level) return [];
-  const why = latest < 0 ? "the givens ruled them out" : `the choices that ruled them out are at level ${latest} or before`;
+  const givens = reasons.some((r) => r.level < 0);
+  const why = latest < 0 ? "the givens ruled them out"
+    : `${givens ? "the givens and " : ""}the choices at level ${latest} or before ruled them out`;
   return [`Taking back the choice at level ${level} frees none of these options: ${why}. `
     + "Algorithm X backs up to the most recent level with an option left, not to the cause, "
     + "so it may meet this dead end again."];
@@ -256,7 +258,8 @@ function explainEvent(log, state) {
       let line = coverLine(`${log.items[arg]} (${need[arg]})`, labels);
       // The options just set aside are the ones this level now tries.
       if (labels.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
-        line += " They are the options this level tries, one at a time.";
+        line += labels.length === 1 ? " It is the one option this level can try."
+          : " They are the options this level tries, one at a time.";
       }
       return { kind: "cover", title: "Cover", item: arg, tone: "", sentences: [say(line)] };
     }

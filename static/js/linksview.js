@@ -358,12 +358,38 @@ export class LinksView {
       this.matching.textContent = o.matchingText;
     }
     this.again.disabled = !o.updates.length;
+    this.keepInView(o.focus || {});
     const wantAnimation = o.animate && o.updates.length && !this.reducedMotion.matches;
     if (!wantAnimation) {
       this.draw(after, null, o.focus);
       return;
     }
     this.animate(after, o.updates, o.focus, o.budgetMs ?? Infinity);
+  }
+
+  /**
+   * Scroll the picture (not the page) so the column of the step's item, and the
+   * row of its option, are in view: a 4×4's picture is wider than the panel.
+   */
+  keepInView(focus) {
+    const p = this.problem;
+    const box = this.scroller;
+    const scale = this.svg.getBoundingClientRect().width / p.width;
+    if (!scale || !box.clientWidth) return;       // the panel is closed
+    if (focus.item >= 0) {
+      const x = this.centre(focus.item, true).x * scale;
+      const margin = COLUMN * scale;
+      if (x - margin < box.scrollLeft || x + margin > box.scrollLeft + box.clientWidth) {
+        box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+      }
+    }
+    if (focus.option >= 0) {
+      const y = this.centre(p.links.first[focus.option]).y * scale;
+      const margin = ROW * scale;
+      if (y - margin < box.scrollTop || y + margin > box.scrollTop + box.clientHeight) {
+        box.scrollTop = Math.max(0, y - box.clientHeight / 2);
+      }
+    }
   }
 
   /** The arrays at this step, for anyone who wants to read them (tests do). */

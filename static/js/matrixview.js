@@ -95,7 +95,9 @@ export function axesText(grid, kind) {
   const words = kind === "sudoku" ? { ...AXIS_WORDS, "#": "digits" } : AXIS_WORDS;
   const [down, across] = grid.axes.map((axis, t) => {
     const word = words[axis.prefix];
-    const span = `${axis.first} to ${axis.last}`;
+    // Symbols past 9 are letters (a 16×16's 1 to 9, then A to G): say both runs.
+    const span = axis.first === "1" && /^[A-Z]$/.test(axis.last)
+      ? `1 to 9 and A to ${axis.last}` : `${axis.first} to ${axis.last}`;
     return word ? `${word} ${span}` : `the ${t ? "second" : "first"} number, ${span}`;
   });
   return `Down: ${down}; across: ${across}.`;

@@ -21,12 +21,14 @@ export class Presentation {
   /**
    * @param {HTMLButtonElement} button the Present button (its label says what a press does)
    * @param {object} hooks focusTarget(): where the keys go once presenting (the slider);
-   *   afterLeave(): bring the board and its buttons back into view on the whole page
+   *   afterLeave(): bring the board and its buttons back into view on the whole page;
+   *   onChange(on): the mode has just started (true) or ended (false)
    */
-  constructor(button, { focusTarget, afterLeave }) {
+  constructor(button, { focusTarget, afterLeave, onChange = () => {} }) {
     this.button = button;
     this.focusTarget = focusTarget;
     this.afterLeave = afterLeave;
+    this.onChange = onChange;
     this.root = document.documentElement;
     this.available = false;
     this.wanted = remembered();
@@ -101,6 +103,7 @@ export class Presentation {
     if (this.on === on) return;
     const focused = document.activeElement;
     this.root.classList.toggle(CLASS, on);
+    this.onChange(on);
     if (on) {
       scrollTo(0, 0);     // the player first: on a short screen the page scrolls beside the board
       // Space on the Present button would leave again, and a control the layout

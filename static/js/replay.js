@@ -194,6 +194,7 @@ export class Replayer {
         scrollTo(0, 0);
         this.scrollIntoSight();
       },
+      onChange: (on) => this.why.setCompact(on),
     });
     // Options changed during a replay apply to the next Solve: say so, or the
     // menus would name a solve other than the one on screen.

@@ -9,6 +9,12 @@
  */
 export const RULED_OUT_SHOWN = 12;
 
+/**
+ * Ruled-out options listed in full while presenting: beside a projected board
+ * the panel is short, and where the search goes back to must stay in view.
+ */
+export const RULED_OUT_SHOWN_COMPACT = 3;
+
 export class WhyPanel {
   /** @param {HTMLElement} root the #why section; its .why-body is filled */
   constructor(root) {
@@ -16,12 +22,23 @@ export class WhyPanel {
     this.title = root.querySelector(".why-title");
     this.body = root.querySelector(".why-body");
     this.shownKey = null;
+    this.explanation = null;
+    this.compact = false;
+  }
+
+  /** Fold ruled-out options sooner (presenting) or not; the panel is written again. */
+  setCompact(compact) {
+    if (this.compact === compact) return;
+    this.compact = compact;
+    if (this.explanation) this.show(this.explanation);
   }
 
   /** Show an explanation from explain.explainStep (skipped when unchanged). */
   show(explanation, key) {
     if (key !== undefined && key === this.shownKey) return;
     this.shownKey = key;
+    this.explanation = explanation;
+    const shown = this.compact ? RULED_OUT_SHOWN_COMPACT : RULED_OUT_SHOWN;
     this.root.dataset.kind = explanation.kind;
     this.title.textContent = explanation.title ? `Why: ${explanation.title.toLowerCase()}` : "Why";
     const nodes = [];
@@ -31,7 +48,7 @@ export class WhyPanel {
     for (const { text, role } of explanation.sentences) {
       // Ruled-out options read best as a list under their heading.
       if (role === "ruled-out") {
-        if (!list || (listed === RULED_OUT_SHOWN && ruledOut > RULED_OUT_SHOWN + 1)) {
+        if (!list || (listed === shown && ruledOut > shown + 1)) {
           list = document.createElement("ul");
           list.className = "ruled-out";
           if (listed) nodes.push(this.folded(list, ruledOut - listed));
@@ -67,6 +84,7 @@ export class WhyPanel {
   /** A plain message (before any solve). */
   showMessage(title, text) {
     this.shownKey = null;
+    this.explanation = null;
     this.root.dataset.kind = "idle";
     this.title.textContent = title;
     const p = document.createElement("p");
