@@ -27,17 +27,25 @@ class Snooping(list):
         self.snapshots.append(self.take(self.search))
 
 
-def sudoku_log(text, **limits):
-    """(log, search-with-snapshots) of a recorded Sudoku solve."""
+def snooped_sudoku_log(text, take=lambda search: tuple(search.covered_items()), **limits):
+    """(log, snapshots, search, outcome) of a recorded Sudoku solve: snapshots[k] is take(solver) after
+    step k (0: the givens placed, before any event)."""
     grid = sudoku.parse(text)
     search = ec.Search(sudoku.problem_for(grid.n))
     for g in sudoku.given_options(grid):
         search.select(g)
+    before = take(search)
     recording = ec.Recording()
-    recording.events = Snooping(search)
+    recording.events = Snooping(search, take)
     outcome = search.run(recording=recording, **limits)
     log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
                         recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": text})
+    return log, [before] + recording.events.snapshots, search, outcome
+
+
+def sudoku_log(text, **limits):
+    """(log, search, outcome) of a recorded Sudoku solve."""
+    log, _, search, outcome = snooped_sudoku_log(text, **limits)
     return log, search, outcome
 
 
@@ -218,19 +226,9 @@ def test_mrv_choice_is_exact_on_random_problems(problem, secondary):
 def test_cover_and_uncover_lines_count_the_options_that_really_move():
     # Each option that leaves (or comes back to) the other items takes 3 nodes of a 9×9's
     # 4-item options with it: the engine's own lengths say how many moved.
-    hardest = puzzle_lines("norvig_hardest.txt")[0]
-    grid = sudoku.parse(hardest)
-    search = ec.Search(sudoku.problem_for(3))
-    for g in sudoku.given_options(grid):
-        search.select(g)
-    before = sum(search.counts()[:search.problem.primary])
-    recording = ec.Recording()
     # After each event, the sum of the solver's item lengths.
-    recording.events = Snooping(search, take=lambda s: sum(s.counts()[:s.problem.primary]))
-    outcome = search.run(recording=recording)
-    log = steplog.build(sudoku.problem_for(3), sudoku.phrases_for(3), sudoku.given_options(grid),
-                        recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})
-    totals = [before] + recording.events.snapshots
+    log, totals, _, _ = snooped_sudoku_log(puzzle_lines("norvig_hardest.txt")[0],
+                                           take=lambda s: sum(s.counts()[:s.problem.primary]))
     seen = {"none": 0, "some": 0}
     for step, code in enumerate(log["events"], start=1):
         if code & 7 not in (ec.COVER, ec.UNCOVER):
@@ -347,23 +345,14 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
 
 def test_cover_and_uncover_lines_name_the_options_that_move_when_few():
     # Oracle: the solver's covered items after each event.
-    hardest = puzzle_lines("norvig_hardest.txt")[0]
-    grid = sudoku.parse(hardest)
-    search = ec.Search(sudoku.problem_for(3))
-    for g in sudoku.given_options(grid):
-        search.select(g)
-    recording = ec.Recording()
-    recording.events = Snooping(search)
-    outcome = search.run(recording=recording)
-    log = steplog.build(search.problem, sudoku.phrases_for(3), sudoku.given_options(grid),
-                        recording, outcome, {"kind": "sudoku", "n": 3, "size": 9, "puzzle": hardest})
+    log, covered_after, search, _ = snooped_sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
     problem, labels = search.problem, log["labels"]
     named = {True: 0, False: 0}
     for step, code in enumerate(log["events"], start=1):
         kind, arg = code & 7, code >> 3
         if kind not in (ec.COVER, ec.UNCOVER):
             continue
-        covered = set(recording.events.snapshots[step - 1])
+        covered = set(covered_after[step])
         moving = [labels[o] for o in problem.options_of_item[arg]
                   if not any(j != arg and j in covered for j in problem.options[o])]
         line = steplog.explain_step(log, step)[0]
