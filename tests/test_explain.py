@@ -20,7 +20,7 @@ def test_rulings_name_the_earliest_placed_option():
     found = rulings(p, state, 0)
     assert [(r.option, r.ruler, r.level, p.items[r.via]) for r in found] == [(0, 2, 0, "B"), (1, 3, 1, "C")]
     phrases = generic_phrases(p)
-    lines = dead_end_lines(p, phrases, state, 0)
+    lines = dead_end_lines(phrases, state, 0, found)
     assert lines == ["Dead end at level 2: A has no option left.",
                      "A B: ruled out by the choice B at level 0 (B is already covered)",
                      "A C: ruled out by the choice C at level 1 (C is already covered)"]
@@ -29,7 +29,7 @@ def test_rulings_name_the_earliest_placed_option():
 def test_givens_come_before_choices():
     p = problem()
     state = State([False, True, True], [Frame(2, 1, 1, 3), Frame(0, 0)], givens=[2])
-    lines = dead_end_lines(p, generic_phrases(p), state, 0)
+    lines = dead_end_lines(generic_phrases(p), state, 0, rulings(p, state, 0))
     assert lines[1] == "A B: ruled out by the given B (B is already covered)"
 
 

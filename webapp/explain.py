@@ -120,10 +120,10 @@ def ruling_sentence(phrases, r: Ruling) -> str:
     return f"{labels[r.option]}: ruled out by {by} ({held[r.via]})"
 
 
-def dead_end_lines(problem: ec.Problem, phrases, state: State, item: int) -> list[str]:
-    """The heading and one sentence per option of an item that ran out."""
+def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling]) -> list[str]:
+    """The heading and one sentence per option of an item that ran out (ruled: its rulings)."""
     lines = [f"Dead end at level {state.level}: {phrases['empty'][item]}."]
-    lines += [ruling_sentence(phrases, r) for r in rulings(problem, state, item)]
+    lines += [ruling_sentence(phrases, r) for r in ruled]
     return lines
 
 
@@ -159,9 +159,9 @@ def not_the_cause_lines(level: int, ruled: list[Ruling]) -> list[str]:
     Algorithm X backs up to the most recent level with an option left, not to
     the choices that ruled the options out, so it may meet the same dead end again.
     """
-    if not ruled or max(r.level for r in ruled) >= level:
+    latest = max((r.level for r in ruled), default=level)
+    if latest >= level:
         return []
-    latest = max(r.level for r in ruled)
     givens = "the givens and " if any(r.level < 0 for r in ruled) else ""
     why = ("the givens ruled them out" if latest < 0
            else f"{givens}the choices at level {latest} or before ruled them out")

@@ -253,8 +253,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         then = (f"back up to level {arg - 1} and take back its choice, {phrases['labels'][state.frames[-1].option]}."
                 if arg else f"the search is over. {log['outcome']['message']}")
         return [f"Level {arg} ({phrases['need'][leaving]}) has no option left to try: {then}"]
-    lines = dead_end_lines(problem, phrases, state, arg)
     ruled = rulings(problem, state, arg)
+    lines = dead_end_lines(phrases, state, arg, ruled)
     dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):

@@ -376,19 +376,16 @@ export class LinksView {
     const box = this.scroller;
     const scale = this.svg.getBoundingClientRect().width / p.width;
     if (!scale || !box.clientWidth) return;       // the panel is closed
+    // A scroll position that shows `at` with `margin` around it: kept if it does, else centred on it.
+    const showing = (at, margin, scroll, size) => (at - margin < scroll || at + margin > scroll + size
+      ? Math.max(0, at - size / 2) : scroll);
     if (focus.item >= 0) {
       const x = this.centre(focus.item, true).x * scale;
-      const margin = COLUMN * scale;
-      if (x - margin < box.scrollLeft || x + margin > box.scrollLeft + box.clientWidth) {
-        box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
-      }
+      box.scrollLeft = showing(x, COLUMN * scale, box.scrollLeft, box.clientWidth);
     }
     if (focus.option >= 0) {
       const y = this.centre(p.links.first[focus.option]).y * scale;
-      const margin = ROW * scale;
-      if (y - margin < box.scrollTop || y + margin > box.scrollTop + box.clientHeight) {
-        box.scrollTop = Math.max(0, y - box.clientHeight / 2);
-      }
+      box.scrollTop = showing(y, ROW * scale, box.scrollTop, box.clientHeight);
     }
   }
 

@@ -185,14 +185,10 @@ export class MatrixView {
         else slots.push(cell);
       }
       cells.append(...slots.map((cell) => cell || Object.assign(document.createElement("span"), { className: "mx-gap" })));
-      if (group.grid) {
-        const axes = document.createElement("p");
-        axes.className = "mx-axes";
-        axes.textContent = axesText(group.grid, log.problem.kind);
-        box.append(title, axes, cells);
-      } else {
-        box.append(title, cells);
-      }
+      // A grid says what runs down and across it; a strip needs no such line.
+      const axes = group.grid ? [Object.assign(document.createElement("p"),
+        { className: "mx-axes", textContent: axesText(group.grid, log.problem.kind) })] : [];
+      box.append(title, ...axes, cells);
       this.body.append(box);
     }
     this.zoom.value = log.items.length <= 400 ? "m" : "s";
