@@ -1013,10 +1013,14 @@ def test_the_small_dead_end_example_shows_its_back_up_beside_the_links(page: Pag
     inside = page.evaluate("""() => {
         const box = document.querySelector('#links .links-scroll').getBoundingClientRect();
         const head = document.querySelector('#links g.node.header.focus').getBoundingClientRect();
+        const name = document.querySelector('#links .row-label').getBoundingClientRect();
         return {scrolled: document.querySelector('#links .links-scroll').scrollLeft,
-                fits: head.left >= box.left && head.right <= box.right};
+                fits: head.left >= box.left && head.right <= box.right,
+                named: name.left >= box.left && name.right <= box.right};
     }""")
     assert inside["fits"] and inside["scrolled"] > 0, inside
+    # The option rows keep their names at the left edge of the scrolled picture.
+    assert inside["named"], inside
 
 
 def test_a_million_events_load_and_scrub(page: Page):

@@ -122,6 +122,7 @@ export class LinksView {
     this.scroller.setAttribute("role", "region");
     this.scroller.setAttribute("aria-label", "Dancing links diagram");
     this.svg = svg("svg", { class: "links-svg", role: "img" }, this.scroller);
+    this.scroller.addEventListener("scroll", () => this.pinRowNames(), { passive: true });
     const listBox = html("div", "links-list", body);
     this.listTitle = html("h3", "", listBox);
     this.list = html("ol", "links-updates", listBox);
@@ -138,6 +139,7 @@ export class LinksView {
   setProblem(links, items = [], needs = [], labels = []) {
     this.stopAnimation();
     this.svg.replaceChildren();
+    this.rowNames = null;
     this.list.replaceChildren();
     this.last = null;
     this.problem = null;
@@ -182,6 +184,7 @@ export class LinksView {
     this.svg.setAttribute("width", String(Math.round(p.width * scale)));
     this.svg.setAttribute("height", String(Math.round(p.height * scale)));
     this.svg.classList.toggle("fit", fit);
+    this.pinRowNames();
   }
 
   // ---- geometry ---------------------------------------------------------------
@@ -274,12 +277,6 @@ export class LinksView {
       for (let t = 0; t + 1 < count; t++) d += ` M${xs[t] + NODE.w / 2} ${y} H${xs[t + 1] - NODE.w / 2}`;
       d += ` M${xs[count - 1] + NODE.w / 2} ${y} h8`;
       this.rowLines.push(svg("path", { d, class: "row-line" }, rowsLayer));
-      // A row is named by its option's label when it fits the margin ("2 in r1c3"), else numbered.
-      const named = svg("g", { class: "row-name" }, rowsLayer);
-      const label = svg("text", { x: PAD + 6, y: y + 4, class: "row-label" }, named);
-      const name = labels[k] || "";
-      label.textContent = name && name.length <= ROW_LABEL_CHARS ? name : String(k + 1);
-      svg("title", {}, named).textContent = name ? `option ${k + 1}: ${name}` : `option ${k + 1}`;
     }
 
     // Links: U and D for every node, L and R for every header and head.
@@ -333,6 +330,30 @@ export class LinksView {
       this.nodes[x] = { g, cls: null };
     }
     this.lenShown = new Array(links.size).fill(null);
+
+    // Row names on a strip over the left margin, above everything, kept at the
+    // left edge while the picture scrolls sideways (pinRowNames).
+    this.rowNames = svg("g", { class: "row-names" }, this.svg);
+    svg("rect", {
+      x: 0, y: PAD + HEAD_ROW, width: this.xOfColumn(1) - NODE.w / 2 - 2, height: links.first.length * ROW,
+      class: "row-names-bg",
+    }, this.rowNames);
+    for (let k = 0; k < links.first.length; k++) {
+      // A row is named by its option's label when it fits the margin ("2 in r1c3"), else numbered.
+      const named = svg("g", { class: "row-name" }, this.rowNames);
+      const label = svg("text", { x: PAD + 6, y: this.centre(links.first[k]).y + 4, class: "row-label" }, named);
+      const name = labels[k] || "";
+      label.textContent = name && name.length <= ROW_LABEL_CHARS ? name : String(k + 1);
+      svg("title", {}, named).textContent = name ? `option ${k + 1}: ${name}` : `option ${k + 1}`;
+    }
+  }
+
+  /** Keep the row names at the left edge of the scrolled picture. */
+  pinRowNames() {
+    if (!this.rowNames) return;
+    const scale = this.svg.getBoundingClientRect().width / this.problem.width;
+    const shift = scale ? this.scroller.scrollLeft / scale : 0;
+    this.rowNames.setAttribute("transform", `translate(${shift} 0)`);
   }
 
   // ---- drawing ------------------------------------------------------------------
