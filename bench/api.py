@@ -1,8 +1,10 @@
 """Latency and throughput of POST /api/solve against the production server.
 
 Starts gunicorn on a free loopback port (as `make serve` does), then:
-1. one client, sequential: p50 and p99 latency for a top95 puzzle and for
-   the hardest puzzle of Norvig's hardest set (most steps), with the step log;
+1. one client, sequential: p50 and p99 latency for a top95 puzzle, for
+   the hardest puzzle of Norvig's hardest set (most steps), and for the 9×9
+   with the most events of every bundled set (HARDEST_9X9, 136,128 events:
+   the page's heaviest 9×9 answer), each with its step log;
 2. concurrent clients: requests per second on top95 puzzles.
 
     python bench/api.py [--repeat 60] [--clients 4] [--requests 300]
@@ -22,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from common import HARDEST_9X9  # noqa: E402
 from load import free_port, percentile, start_server  # noqa: E402
 from webapp import sudoku  # noqa: E402
 from webapp.examples import puzzle_lines  # noqa: E402
@@ -88,10 +91,12 @@ def main(argv=None) -> int:
     server = start_server(port, args.workers)
     try:
         top95 = puzzle_lines("norvig_top95.txt")
-        print(f"{'puzzle':<28} {'p50 ms':>8} {'p99 ms':>8} {'answer KB':>10}")
-        for name, puzzle in (("top95 #1", top95[0]), ("hardest (most steps)", hardest_puzzle())):
+        print(f"{'puzzle':<30} {'p50 ms':>8} {'p99 ms':>8} {'answer KB':>10}")
+        puzzles = (("top95 #1", top95[0]), ("Norvig's hardest (most steps)", hardest_puzzle()),
+                   ("most events of all 9x9", HARDEST_9X9))
+        for name, puzzle in puzzles:
             times, size = latency(port, puzzle, args.repeat)
-            print(f"{name:<28} {statistics.median(times):>8.1f} {percentile(times, 99):>8.1f} {size / 1024:>10.0f}")
+            print(f"{name:<30} {statistics.median(times):>8.1f} {percentile(times, 99):>8.1f} {size / 1024:>10.0f}")
         rate = throughput(port, top95, args.clients, args.requests)
         print(f"{args.clients} clients, {args.workers} workers, top95 puzzles with logs: {rate:.1f} requests/s")
     finally:

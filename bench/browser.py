@@ -79,21 +79,13 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
-from common import DATA, PUZZLES, load_average, read_lines, table  # noqa: E402
+from common import DATA, HARDEST_9X9, PUZZLES, load_average, read_lines, table  # noqa: E402
 from load import percentile  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# The 9×9 puzzle with the most events (136,128, fewest options first, one
-# solution) among every 9×9 puzzle of webapp/puzzles/*.txt and
-# bench/data/*.txt.gz: found by solving each with
-# webapp.sudoku.solve(grid, recording=webapp.exact_cover.Recording()) (what
-# `--scan` does). It is a 17-clue puzzle of royle17_all; the runners-up were
-# 95,087 events (magictour top1465) and 24,608 (Norvig's top95). The issue's
-# "about 165,000 events" is not reached by any bundled set.
-HARDEST_9X9 = "................12..3.45......1....6...7..3...2....4.....89....3........546......"
 # About 10,000 events: line 13 of Norvig's top95 (10,055 events), the closest
 # to 10,000 in that set.
 TOP95_10K = ("norvig_top95.txt", 12)
