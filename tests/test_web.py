@@ -149,8 +149,10 @@ def test_too_large_body_and_too_large_puzzle(client):
 
 def test_http_errors_are_json(client):
     assert client.get("/api/nothing").get_json()["error"].startswith("404")
-    assert client.get("/api/solve").status_code == 405
-    assert client.get("/api/solve").get_json()["error"].startswith("405")
+    wrong_method = client.get("/api/solve")
+    assert wrong_method.status_code == 405
+    assert wrong_method.get_json()["error"] == "405 Method Not Allowed: /api/solve does not take GET; it takes POST"
+    assert set(wrong_method.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
 
 
 def test_examples_menu(client):

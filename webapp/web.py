@@ -290,8 +290,13 @@ def http_error(error: HTTPException):
     if error.code == 413 and limit:
         description = (f"the request is larger than the {limit // 1024:,} KB this server takes; "
                        "a problem that large can be solved with the command line")
+    allowed = [m for m in getattr(error, "valid_methods", None) or () if m not in ("HEAD", "OPTIONS")]
+    if error.code == 405 and allowed:
+        description = f"{request.path} does not take {request.method}; it takes {' or '.join(sorted(allowed))}"
+    # Keep the exception's own headers: a 405 must say Allow.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return jsonify(error=f"{error.code} {error.name}: {description}", field=None, cells=[],
-                   position=None), error.code
+                   position=None), error.code, headers
 
 
 @bp.app_errorhandler(Exception)
