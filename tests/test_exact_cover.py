@@ -259,6 +259,22 @@ def test_choices_follow_the_rule_on_queens_and_a_sudoku():
     assert 0 in sizes and 1 in sizes and max(sizes) >= 2
 
 
+def test_choices_past_the_counts_found_by_bytes_walk_the_item_list():
+    # E has 2 options (found by a byte search); below it every count is above
+    # FIND_UP_TO, so the choice walks the item list, where B and C tie (leftmost wins).
+    many = ec.FIND_UP_TO + 1
+    options = ([["A"]] * (many + 2) + [["B", "D"]] * many + [["C"]] * many + [["D"]] * (many + 1)
+               + [["A", "C"]] * 2 + [["E", "A"], ["E", "B"]])
+    problem = ec.Problem.from_names("ABCDE", [], options)
+    search = ec.Search(problem)
+    assert type(search.len) is bytearray
+    recording = ec.Recording()
+    search.run(max_solutions=None, keep=0, recording=recording)
+    assert assert_choices_follow_the_rule(problem, recording) > 300
+    assert (recording.events[0], recording.sizes[0]) == (ec.pack(ec.CHOOSE, 4), 2)
+    assert max(recording.sizes) > ec.FIND_UP_TO
+
+
 def test_pack_and_unpack_are_inverse():
     for kind in range(7):
         for arg in (0, 1, 7, 8, 12345, 2 ** 20):

@@ -52,8 +52,11 @@ CLOCK_EVERY = 256
 # bit no count reaches otherwise.
 BYTE_MARK, WORD_MARK = 1 << 7, 1 << 28
 
-# The walk for the fewest options (word arrays only) can stop at this count: fewer were searched for first.
-PLENTY = 2
+# The largest option count that the choice of the fewest options looks for
+# with bytearray.find, one call a count, before it walks the item list: enough
+# for a 16x16 Sudoku's counts, and a bound for problems whose every count is
+# large (120 calls a choice cost 17% more than the walk on such a problem).
+FIND_UP_TO = 16
 
 
 def pack(kind: int, arg: int) -> int:
@@ -506,23 +509,26 @@ class Search:
                 # keeps items in id order, so the leftmost uncovered item
                 # with c options is the first count c in len (covered items
                 # carry the mark). Counts 0 and 1 (most choices) are looked
-                # for first; in a byte array so are 2, 3, ... in turn, each one
-                # C memchr (measured: 3-10% faster on hard 9x9 sets than walking
-                # the item list in Python). A word array walks the list.
+                # for first; in a byte array so are 2, 3, ... up to FIND_UP_TO,
+                # each one C memchr (measured: 3-10% faster on hard 9x9 sets
+                # than walking the item list in Python). Past that, or in a
+                # word array, the list is walked, stopping at the count above
+                # the last one looked for.
                 i = right[root]
                 if mrv:
+                    c = 0
                     k = find_count(0, 0, primary)
                     if k < 0:
+                        c = 1
                         k = find_count(1, 0, primary)
-                        if k < 0 and bytewise:
-                            c = 2
-                            k = find_count(2, 0, primary)
-                            while k < 0:        # ends: an uncovered primary item has a count below the mark
+                        if bytewise:
+                            while k < 0 and c < FIND_UP_TO:
                                 c += 1
                                 k = find_count(c, 0, primary)
                     if k >= 0:
                         i = k
                     else:
+                        floor = c + 1
                         t = length[i]
                         p = right[i]
                         while p != root:
@@ -530,7 +536,7 @@ class Search:
                             if s < t:
                                 t = s
                                 i = p
-                                if s == PLENTY:
+                                if s == floor:
                                     break
                             p = right[p]
                 if level == len(item_at):
