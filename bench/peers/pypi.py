@@ -99,6 +99,46 @@ def load_dlx():
     return solve
 
 
+def load_algorithm_x():
+    """algorithm-x (2019): Knuth's DLX in pure Python on node objects, recursive generator."""
+    from algorithm_x import AlgorithmX
+
+    def solve(n, cells):
+        options = candidates(n, cells)
+        solver = AlgorithmX(4 * n ** 4)
+        for k, row in enumerate(rows_of(n, options)):
+            solver.appendRow(row, k)
+        found = next(solver.solve(), None)
+        return None if found is None else fill(n, cells, [options[k] for k in found])
+    return solve
+
+
+def load_dancing_links():
+    """dancing-links (2026): Knuth's Algorithm X on dancing links in pure Python, node objects."""
+    from dancing_links.algorithm_x import AlgorithmX, Header, Node
+
+    def solve(n, cells):
+        options = candidates(n, cells)
+        root = Header(name="root")
+        headers = []
+        for j in range(4 * n ** 4):
+            header = Header(name=j)
+            root.insert_left(header)          # the item list in column order
+            headers.append(header)
+        for k, row in enumerate(rows_of(n, options)):
+            first = None
+            for j in row:
+                node = Node(header=headers[j], name=k)
+                headers[j].insert_up(node)    # at the foot of its column; counts it
+                if first is None:
+                    first = node
+                else:
+                    first.insert_left(node)   # at the end of its option
+        found = next(AlgorithmX(root).solutions(), None)
+        return None if found is None else fill(n, cells, [options[node.name] for node in found])
+    return solve
+
+
 def load_dlxsudoku():
     """dlxsudoku: naked/hidden singles, then Algorithm X with dicts (Ali Assaf's); proves uniqueness."""
     from dlxsudoku import Sudoku
