@@ -149,6 +149,8 @@ def test_too_large_body_and_too_large_puzzle(client):
 
 def test_http_errors_are_json(client):
     assert client.get("/api/nothing").get_json()["error"].startswith("404")
+    assert client.get("/api/nothing", headers={"Accept": "text/html"}).get_json()["error"].startswith("404")
+    assert client.get("/static/nothing.js").get_json()["error"].startswith("404")
     wrong_method = client.get("/api/solve")
     assert wrong_method.status_code == 405
     assert wrong_method.get_json()["error"] == "405 Method Not Allowed: /api/solve does not take GET; it takes POST"
@@ -257,3 +259,14 @@ def test_cover_errors_name_what_and_where(client):
     unknown = client.post("/api/cover", json={"builtin": "sudoku9000"})
     assert unknown.status_code == 400 and "no built-in problem" in unknown.get_json()["error"]
     assert client.post("/api/cover", json={"puzzle": "x"}).status_code == 400
+
+
+def test_a_page_address_that_does_not_exist_is_a_page_with_links(client):
+    for path in ("/cover/", "/nonexistent"):
+        answer = client.get(path, headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+        assert answer.status_code == 404 and answer.mimetype == "text/html"
+        page = answer.get_data(as_text=True)
+        assert f"No page at <code>{path}</code>" in page
+        assert 'href="/"' in page and 'href="/cover"' in page
+    # A client that does not take HTML still gets the JSON error.
+    assert client.get("/nonexistent", headers={"Accept": "application/json"}).get_json()["error"].startswith("404")

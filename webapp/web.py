@@ -282,9 +282,15 @@ def request_error(error: RequestError):
                    position=position), error.status
 
 
+def wants_a_page() -> bool:
+    """A browser asking for a page (not the API, not a file): it gets HTML, not JSON."""
+    return (request.method in ("GET", "HEAD") and not request.path.startswith(("/api/", "/static/"))
+            and request.accept_mimetypes.accept_html)
+
+
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    """Every HTTP error as JSON with a message."""
+    """Every HTTP error as JSON with a message; a page address that does not exist, as a page."""
     description = error.description
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     if error.code == 413 and limit:
@@ -295,6 +301,8 @@ def http_error(error: HTTPException):
         description = f"{request.path} does not take {request.method}; it takes {' or '.join(sorted(allowed))}"
     # Keep the exception's own headers: a 405 must say Allow.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    if error.code == 404 and wants_a_page():
+        return render_template("not_found.html", path=request.path), 404, headers
     return jsonify(error=f"{error.code} {error.name}: {description}", field=None, cells=[],
                    position=None), error.code, headers
 
