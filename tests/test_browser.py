@@ -1272,6 +1272,34 @@ def test_text_not_loaded_yet_and_a_bad_links_puzzle_are_kept(page: Page):
     expect(box).to_have_value("12x4")
 
 
+def test_unread_text_the_page_put_in_the_box_gives_way_to_the_next(page: Page):
+    box = page.locator("#puzzle-text")
+    message = page.locator("#board-message")
+    page.goto("/?p=abc")
+    expect(box).to_have_value("abc")
+    # A second bad link replaces the first's text, which the user never typed.
+    page.goto("/?p=xyz1")
+    expect(message).to_contain_text("The link's puzzle is in the Puzzle string box")
+    expect(box).to_have_value("xyz1")
+    # So does a bad paste, and after a reload too.
+    page.reload()
+    expect(box).to_have_value("xyz1")
+    paste(page, "1" * 100)
+    expect(message).to_contain_text("The pasted puzzle is in the Puzzle string box")
+    expect(box).to_have_value("1" * 100)
+    # A good puzzle on the board: the box mirrors it again, with no "not loaded" note.
+    page.goto(f"/?p={BERRY}&sol=1&choose=mrv&step=0")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 0 of"))
+    expect(box).to_have_value(BERRY)
+    expect(page.locator("#box-note")).to_be_hidden()
+    # Once edited, the text is the user's own: a bad paste no longer replaces it.
+    page.goto("/?p=abc")
+    box.fill("abc1")
+    paste(page, "garbage")
+    expect(message).to_contain_text("keeps the text you typed there")
+    expect(box).to_have_value("abc1")
+
+
 def test_bad_link_settings_are_named_with_what_was_used(page: Page, api):
     steps = len(solve_via_api(api, BERRY)["log"]["events"])
     page.goto(f"/?p={BERRY}&sol=abc&choose=xyz&step=-5")

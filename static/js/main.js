@@ -26,6 +26,7 @@ const page = {
   editPushed: false,            // … and rememberPuzzle opened it (a Solve takes its place)
   hintTimer: 0,
   boxText: null,                // text typed in the Puzzle string box and not loaded (see mirrorBox)
+  unreadText: null,             // boxText when the page put it there unread and it is not edited since (see keepUnread)
 };
 
 const url = new UrlSync();
@@ -173,6 +174,7 @@ function replacePuzzle(size, values) {
 function loadPuzzle(size, values) {
   runner.cancel();
   player.leave();
+  releaseUnread();
   page.size = size;
   page.values = values ? Uint8Array.from(values) : new Uint8Array(size * size);
   page.serverCells = new Set();
@@ -227,13 +229,17 @@ function mirrorBox(text) {
   if (page.boxText === null) $("puzzle-text").value = text;
 }
 
-/** Take the box's text as the user's own (null: it mirrors the board again). */
-function keepBoxText(text) {
+/**
+ * Take the box's text as the user's own (null: it mirrors the board again);
+ * unread: the page put it there from a paste or a link that could not be read.
+ */
+function keepBoxText(text, { unread = false } = {}) {
   page.boxText = text;
+  page.unreadText = unread ? text : null;
   $("box-note").hidden = text === null;
   try {
     if (text === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
-    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text }));
+    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text, unread }));
   } catch {
     // No storage (private mode, quota): the box is only lost on a reload.
   }
@@ -249,7 +255,15 @@ function restoreBoxText() {
   }
   if (!draft || typeof draft.text !== "string") return;
   $("puzzle-text").value = draft.text;
-  keepBoxText(draft.text);
+  keepBoxText(draft.text, { unread: draft.unread === true });
+}
+
+/**
+ * A new puzzle is on the board: unread text the page put in the box (not the
+ * user's own typing) gives way, and the box mirrors the board again.
+ */
+function releaseUnread() {
+  if (page.boxText !== null && page.boxText === page.unreadText) keepBoxText(null);
 }
 
 /**
@@ -258,13 +272,14 @@ function restoreBoxText() {
  */
 function keepUnread(text, source) {
   player.presentation.pause();      // the message and the box it names must be on screen
-  if (page.boxText !== null && page.boxText !== text) {
+  if (page.boxText !== null && page.boxText !== text && page.boxText !== page.unreadText) {
     // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
     sayMore($("board-message"), [`The Puzzle string box keeps the text you typed there; the ${source} is not put in it.`], "error");
     return;
   }
+  // Earlier unread text the user has not touched gives way to the newer.
   $("puzzle-text").value = text;
-  keepBoxText(text);
+  keepBoxText(text, { unread: true });
   sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
   $("puzzle-text").focus();
 }
