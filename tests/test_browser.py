@@ -254,6 +254,22 @@ def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, ap
     assert errors == []
 
 
+def test_on_a_phone_solve_with_clashing_givens_brings_the_message_into_view(browser, base_url):
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto("/")
+    pad = page.locator("#digit-pad")
+    for cell in (0, 1):
+        page.locator(f"#board [data-cell='{cell}']").tap()
+        pad.get_by_role("button", name="5", exact=True).tap()
+    message = page.locator("#board-message")
+    expect(message).to_have_text("r1c1 and r1c2 both hold 5 (row 1 and box 1)")
+    page.get_by_role("button", name="Solve", exact=True).tap()
+    expect(message).to_be_in_viewport()
+    context.close()
+
+
 def test_paste_a_string_and_a_grid(page: Page):
     page.goto("/")
     paste(page, BERRY)

@@ -356,6 +356,8 @@ async function solve({ push = true, step = null } = {}) {
     renderPuzzle();
     // Clashing givens are already listed one by one (the server names only the first).
     if (!findClashes(page.values, page.size).messages.length) showMessage(answer.data.error, "error");
+    // It sits under the board and the pad, below the fold of a phone: Solve must be seen to answer.
+    $("board-message").scrollIntoView({ block: "nearest" });
     return;
   }
   startReplay(answer.data, share, step, push);
