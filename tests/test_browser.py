@@ -1045,7 +1045,9 @@ def test_a_million_events_load_and_scrub(page: Page):
     expect(page.locator("#step-label")).to_have_text(re.compile(r"^step (\d{3},\d{3}|1,000,000) of \1"), timeout=20_000)
     total = int(STEP_LABEL.match(page.locator("#step-label").text_content()).group(2).replace(",", ""))
     assert 999_990 <= total <= 1_000_000          # the budget is never passed
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the step budget")
+    expect(page.locator("#board-message")).to_contain_text(
+        f"Stopped after {total:,} steps, before the search ended: the next action would have passed "
+        "the step budget of 1,000,000 steps")
     expect(page.locator("#outcome")).to_contain_text("can still be replayed")
 
     page.locator("#step-slider").focus()

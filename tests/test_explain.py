@@ -40,18 +40,18 @@ def test_choice_ranking_is_fewest_first_ties_leftmost():
 
 
 def test_outcome_messages():
-    def outcome(status, complete, limit, found, **budget):
-        stats = ec.Stats(solutions=found)
+    def outcome(status, complete, limit, found, steps=0, **budget):
+        stats = ec.Stats(solutions=found, steps=steps)
         return ec.Outcome(status, complete, limit, [], stats, {"choose": "mrv", "max_solutions": 1, **budget})
     assert "exactly one" in outcome_message(outcome(ec.SOLVED, True, None, 1))
     assert "all 4 solutions" in outcome_message(outcome(ec.SOLVED, True, None, 4))
     assert "not unique" in outcome_message(outcome(ec.SOLVED, False, "solutions", 2, max_solutions=2))
     assert "uniqueness not checked" in outcome_message(outcome(ec.SOLVED, False, "solutions", 1))
     assert outcome_message(outcome(ec.NO_SOLUTION, True, None, 0)).startswith("No solution")
-    steps = outcome_message(outcome(ec.STOPPED, False, "steps", 0, max_steps=1000))
-    assert "step budget of 1,000 steps" in steps and "no solution found so far" in steps
-    # A log stops short of the budget: the message says why its last step is below it.
-    assert "(the next action would have passed it)" in steps
+    steps = outcome_message(outcome(ec.STOPPED, False, "steps", 0, steps=998, max_steps=1000))
+    # A log stops short of the budget: the message names both numbers and says why.
+    assert steps == ("Stopped after 998 steps, before the search ended: the next action would have passed "
+                     "the step budget of 1,000 steps; no solution found so far. The steps recorded can still be replayed.")
     assert "time limit of 2 s" in outcome_message(outcome(ec.STOPPED, False, "time", 3, max_seconds=2.0))
 
 

@@ -198,9 +198,9 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
     replay = " The steps recorded can still be replayed." if replayable else ""
     if outcome.limit == ec.LIMIT_STEPS:
         # The search stops before an action whose events would pass the budget, so a
-        # log may end a few steps short of it: say why, or the two numbers look at odds.
-        return (f"Stopped at the step budget of {max_steps:,} steps (the next action would have "
-                f"passed it) before the search ended; {so_far}.{replay}")
+        # log may end a few steps short of it: name both numbers, or they look at odds.
+        return (f"Stopped after {outcome.stats.steps:,} steps, before the search ended: the next action "
+                f"would have passed the step budget of {max_steps:,} steps; {so_far}.{replay}")
     if outcome.limit == ec.LIMIT_TIME:
         return (f"Stopped at the time limit of {max_seconds:g} s before the search ended; "
                 f"{so_far}.{replay}")
