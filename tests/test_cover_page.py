@@ -722,6 +722,23 @@ def test_bad_link_settings_are_named_on_the_cover_page_too(page: Page):
     expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 0 of "))
 
 
+def test_a_links_unreadable_parameters_are_named_and_their_defaults_used(page: Page):
+    message = page.locator("#message")
+    page.goto("/cover?builtin=queens&n=abc&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    expect(message).to_contain_text("n=abc is not a whole number: 8 is used.")
+    expect(page.locator("#param-n")).to_have_value("8")
+    assert "n=8" in page.evaluate("location.search")
+    page.goto("/cover?builtin=pentominoes&width=20&height=3&all_orientations=yes&sol=1&choose=mrv")
+    expect(page.locator("#results")).to_be_visible()
+    expect(message).to_contain_text("all_orientations=yes is not true or false: false is used.")
+    # A problem picked and not solved: the same note, and nothing is solved.
+    page.goto("/cover?problem=queens&n=8.5")
+    expect(message).to_contain_text("n=8.5 is not a whole number: 8 is used.")
+    expect(page.locator("#param-n")).to_have_value("8")
+    expect(page.locator("#results")).to_be_hidden()
+
+
 def test_a_dead_end_marks_where_its_item_could_have_gone(page: Page, api):
     log = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=2)["log"]
     problem = problems.make("queens", n=6).problem

@@ -320,9 +320,30 @@ function showPick(pick) {
   const draft = readDraft();
   if (pick.id === TEXT && draft !== null) $("problem-text").value = draft.text;
   clearMessages();
-  showProblemFields(pick.params);
+  const { params, notes } = readableParams(specOf(pick.id), pick.params);
+  showProblemFields(params);
   checkParams();
+  sayMore($("message"), notes);
   return true;
+}
+
+/**
+ * A link's parameters for a built-in, without the values that are not a whole
+ * number (or true or false): each is named in a note, and its default is used.
+ */
+function readableParams(spec, values) {
+  const params = {};
+  const notes = [];
+  for (const [name, value] of Object.entries(values || {})) {
+    const param = spec ? spec.params.find((p) => p.name === name) : null;
+    if (typeof value !== "string") params[name] = value;
+    else if (param) {
+      const shown = value.length > 24 ? `${value.slice(0, 24)}…` : value;
+      const wanted = param.kind === "bool" ? "true or false" : "a whole number";
+      notes.push(`${name}=${shown} is not ${wanted}: ${param.default} is used.`);
+    }
+  }
+  return { params, notes };
 }
 
 /**
@@ -423,12 +444,14 @@ function editsOver(share) {
 
 /** Fill the form from a share state, solve, and land on its step. */
 function openShare(asked, { push = false } = {}) {
-  const share = withinCap(asked);
+  let share = withinCap(asked);
   if (share.builtin) {
     if (!specOf(share.builtin)) {
       say($("message"), `The link names a built-in problem this server does not have: ${share.builtin}.`);
       return;
     }
+    const { params, notes } = readableParams(specOf(share.builtin), share.params);
+    share = { ...share, params, notes: [...(share.notes || []), ...notes] };
     $("problem").value = share.builtin;
     showProblemFields(share.params);
   } else {

@@ -90,13 +90,17 @@ function writeSettings(params, share) {
 /** Query keys of a cover share that are not a built-in's parameters. */
 const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem"]);
 
-/** A built-in's parameters in a query: numbers and booleans under their own names. */
+/**
+ * A built-in's parameters in a query: numbers and booleans under their own
+ * names; any other value stays text, for the page to name (see readableParams).
+ */
 function queryParams(params) {
   const values = {};
   for (const [key, value] of params) {
     if (COVER_KEYS.has(key)) continue;
     if (value === "true" || value === "false") values[key] = value === "true";
     else if (/^-?\d+$/.test(value)) values[key] = Number(value);
+    else values[key] = value;
   }
   return values;
 }
