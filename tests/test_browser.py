@@ -1318,6 +1318,16 @@ def test_unread_text_the_page_put_in_the_box_gives_way_to_the_next(page: Page):
     expect(box).to_have_value("abc1")
 
 
+def test_a_paste_far_past_any_puzzle_says_how_long_it_is(page: Page):
+    page.goto("/")
+    paste(page, "." * 300_000)
+    message = page.locator("#board-message")
+    expect(message).to_contain_text(
+        "Could not read the pasted puzzle: it is 300,000 characters long, more than the server takes; "
+        "a puzzle has at most 625 cells (25×25)")
+    expect(message).not_to_contain_text("413")
+
+
 def test_bad_link_settings_are_named_with_what_was_used(page: Page, api):
     steps = len(solve_via_api(api, BERRY)["log"]["events"])
     page.goto(f"/?p={BERRY}&sol=abc&choose=xyz&step=-5")

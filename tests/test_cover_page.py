@@ -710,7 +710,9 @@ def test_a_problem_too_large_to_send_is_refused_in_words_and_kept(page: Page):
     page.locator("#problem").select_option("text")
     page.evaluate("() => { document.getElementById('problem-text').value = 'A B\\n' + 'A\\n'.repeat(140000); }")
     page.get_by_role("button", name="Solve", exact=True).click()
-    expect(page.locator("#message")).to_contain_text("larger than the 256 KB this server takes")
+    expect(page.locator("#message")).to_have_text(
+        "The problem is 280,004 characters long, more than the server takes in one request: "
+        "solve a problem that large with the command line (python -m webapp cover FILE).")
     assert page.evaluate("() => document.getElementById('problem-text').value.length") == 4 + 2 * 140000
 
 

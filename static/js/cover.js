@@ -200,14 +200,21 @@ async function solve({ push = true, step = null } = {}) {
   if (!answer) return;      // a newer solve replaced this one
   if (!answer.ok) {
     player.leave();
-    showSolveError(answer.data, share);
+    showSolveError(answer, share);
     return;
   }
   startReplay(answer.data, share, step, push);
 }
 
 /** The server's refusal, next to what it is about; the text typed stays as it was. */
-function showSolveError(data, share) {
+function showSolveError({ status, data }, share) {
+  if (status === 413 && !share.builtin) {
+    // In the problem's own terms, not the request's.
+    say($("message"), [`The problem is ${share.text.length.toLocaleString("en")} characters long, more than the `
+      + "server takes in one request: solve a problem that large with the command line "
+      + "(python -m webapp cover FILE)."]);
+    return;
+  }
   if (!share.builtin && data.position) {
     say($("text-error"), [data.error]);
     const area = $("problem-text");

@@ -205,6 +205,12 @@ function editCell(cell, value) {
  */
 async function readText(text, source) {
   const answer = await api.parse(text);
+  if (answer.status === 413) {
+    // Far past any puzzle: say so in its own terms, not the server's request size.
+    showMessage(`Could not read the ${source}: it is ${text.length.toLocaleString("en")} characters long, more `
+      + "than the server takes; a puzzle has at most 625 cells (25×25), which fit in a few thousand characters.", "error");
+    return null;
+  }
   if (!answer.ok) {
     showMessage(`Could not read the ${source}: ${answer.data.error}.`, "error");
     return null;
