@@ -522,9 +522,18 @@ def test_a_problem_being_typed_survives_a_reload(page: Page):
 def test_edits_over_a_replay_survive_a_reload_and_back_forward(page: Page):
     area = solve_typed(page, "A B C\nA B\nC\n")
     solved_url = page.url
+    note = page.locator("#text-error")
+    expect(note).to_be_hidden()
     area.press("Control+End")
     page.keyboard.type("B C\n")
     edited = "A B C\nA B\nC\nB C\n"
+    # Said at once, not only after a reload; and gone when the text is the replay's again.
+    expect(note).to_have_text("Your edits since the last Solve are kept here; the replay is of the problem "
+                              "as it was solved. Press Solve to run the edited text.")
+    for _ in range(4):
+        page.keyboard.press("Backspace")
+    expect(note).to_be_hidden()
+    page.keyboard.type("B C\n")
 
     # A reload replays the problem the address names and keeps the edits in the text.
     page.reload()

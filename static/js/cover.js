@@ -430,14 +430,19 @@ function saveDraft(text, base) {
   }
 }
 
+/** Said under the text while it differs from the typed problem being replayed. */
+const TEXT_EDITED = "Your edits since the last Solve are kept here; the replay is of the problem as it was "
+  + "solved. Press Solve to run the edited text.";
+
 $("problem-text").addEventListener("input", () => {
   const shown = player.replay ? player.replay.share : null;
-  saveDraft($("problem-text").value, shown && !shown.builtin ? shown.text : null);
-  // The error named a place in the old text; it may no longer be there.
-  if (!$("text-error").hidden) {
-    say($("text-error"), []);
-    $("problem-text").removeAttribute("aria-invalid");
-  }
+  const text = $("problem-text").value;
+  saveDraft(text, shown && !shown.builtin ? shown.text : null);
+  // An error named a place in the old text, which may no longer be there; over
+  // a replay of the typed problem, say whether the text is still what it shows.
+  $("problem-text").removeAttribute("aria-invalid");
+  const edited = shown && !shown.builtin && text !== shown.text;
+  say($("text-error"), edited ? [TEXT_EDITED] : [], "info");
 });
 
 /**
@@ -493,10 +498,7 @@ function keepEdits(solvedText, edits) {
   const area = $("problem-text");
   if ($("problem").value !== TEXT || area.value !== solvedText) return;   // the user moved on meanwhile
   area.value = edits;       // the draft still holds them over solvedText (editsOver read it)
-  if (player.replay) {
-    say($("text-error"), ["Your edits since the last Solve are kept here; the replay is of the problem as it was "
-      + "solved. Press Solve to run the edited text."], "info");
-  }
+  if (player.replay) say($("text-error"), [TEXT_EDITED], "info");
 }
 
 player.followHistory({
