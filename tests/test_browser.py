@@ -270,6 +270,41 @@ def test_on_a_phone_solve_with_clashing_givens_brings_the_message_into_view(brow
     context.close()
 
 
+def test_a_key_that_is_a_digit_only_of_a_larger_board_says_what_this_one_takes(page: Page):
+    page.goto("/")
+    board = page.locator("#board [role=gridcell]")
+    hint = page.locator("#board-hint")
+    board.nth(0).click()
+    page.keyboard.press("a")
+    expect(hint).to_have_text("A is not a digit of a 9×9 puzzle, which takes 1 to 9 (0, . or Delete for a blank).")
+    assert board_symbols(page) == "." * 81
+    page.keyboard.press("7")                     # a digit of the board fills the cell, as ever
+    expect(board.nth(0)).to_have_text("7")
+    page.locator("label:has(input[name=size][value='16'])").click()
+    board.nth(0).click()
+    page.keyboard.press("h")
+    expect(hint).to_have_text("H is not a digit of a 16×16 puzzle, which takes 1 to 9 and A to G "
+                              "(0, . or Delete for a blank).")
+    page.keyboard.press("g")
+    expect(board.nth(0)).to_have_text("G")
+
+
+def test_load_with_an_empty_or_bad_box_says_so_where_it_is_seen(page: Page):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto("/")
+    message = page.locator("#board-message")
+    load = page.get_by_role("button", name="Load", exact=True)
+    load.scroll_into_view_if_needed()
+    load.click()
+    expect(message).to_have_text("The Puzzle string box is empty: type or paste a puzzle in it, then press Load.")
+    expect(message).to_be_in_viewport(ratio=1)
+    page.locator("#puzzle-text").fill("12345")
+    load.scroll_into_view_if_needed()
+    load.click()
+    expect(message).to_contain_text("Could not read the puzzle text: found 5 cells")
+    expect(message).to_be_in_viewport(ratio=1)
+
+
 def test_paste_a_string_and_a_grid(page: Page):
     page.goto("/")
     paste(page, BERRY)

@@ -7,7 +7,7 @@
 // step), with aria-busy on the board meanwhile. Both render by diffing against
 // what they last drew, so a frame touches only the cells that changed.
 
-import { boxSizeOf, symbolOf, valueOfSymbol } from "./sudoku.js";
+import { SYMBOLS, boxSizeOf, symbolOf, valueOfSymbol } from "./sudoku.js";
 import { optionPlacement, itemUnit } from "./steplog.js";
 import { BoardCanvas, LOOK, lookFlags, lookValue } from "./boardcanvas.js";
 
@@ -79,12 +79,14 @@ export class BoardView {
    * @param {HTMLElement} root the element that becomes the grid
    * @param {object} hooks onEdit(cell, value) when a key fills (value > 0) or clears (0) a cell;
    *   onLocked() when such a key or a click on a cell comes while the board shows a replay
-   *   (it edits nothing then)
+   *   (it edits nothing then); onOtherSymbol(key) when a key is a symbol of a larger
+   *   board only (A on a 9×9), which fills nothing
    */
-  constructor(root, { onEdit, onLocked = () => {} }) {
+  constructor(root, { onEdit, onLocked = () => {}, onOtherSymbol = () => {} }) {
     this.root = root;
     this.onEdit = onEdit;
     this.onLocked = onLocked;
+    this.onOtherSymbol = onOtherSymbol;
     this.locked = false;      // showing a replay: keys and clicks edit nothing
     this.size = 0;
     this.active = 0;
@@ -198,6 +200,8 @@ export class BoardView {
       else this.onEdit(cell, valueOfSymbol(e.key, size));
     } else {
       handled = false;   // Space, Tab, shortcuts: the page handles them
+      // Still said: a letter that is a digit on a larger board fills nothing on this one.
+      if (!this.locked && e.key.length === 1 && valueOfSymbol(e.key, SYMBOLS.length) > size) this.onOtherSymbol(e.key);
     }
     if (handled) {
       // The grid owns these keys: the page's replay shortcuts must not see them.

@@ -5,7 +5,7 @@
 // cover.js wires the exact cover page the same way.
 
 import * as api from "./api.js";
-import { SIZES, formatPuzzle, findClashes, parseEntered, valueOfSymbol } from "./sudoku.js";
+import { SIZES, formatPuzzle, findClashes, parseEntered, symbolRange, valueOfSymbol } from "./sudoku.js";
 import { LogFormatError } from "./steplog.js";
 import { BoardView, replayView } from "./board.js";
 import { DigitPad } from "./digitpad.js";
@@ -32,6 +32,8 @@ const page = {
 const url = new UrlSync();
 const board = new BoardView($("board"), {
   onEdit: editCell,
+  onOtherSymbol: (key) => showHint(`${key.toUpperCase()} is not a digit of a ${page.size}×${page.size} puzzle, `
+    + `which takes ${symbolRange(page.size)} (0, . or Delete for a blank).`),
   // Presenting hides Edit puzzle: then the way to it comes first.
   onLocked: () => showHint(document.documentElement.classList.contains("presenting")
     ? "This is the replay. To change the puzzle, leave the presentation (Esc), then press Edit puzzle."
@@ -433,9 +435,16 @@ $("puzzle-text").addEventListener("input", () => {
 // Left empty, the box shows the board's puzzle again.
 $("puzzle-text").addEventListener("change", () => mirrorBox(formatPuzzle(page.values, page.size)));
 
-$("load-form").addEventListener("submit", (e) => {
+$("load-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  loadText($("puzzle-text").value, "puzzle text", { fromBox: true });
+  const text = $("puzzle-text").value;
+  if (!text.trim()) {
+    showMessage("The Puzzle string box is empty: type or paste a puzzle in it, then press Load.", "error");
+  } else if (await loadText(text, "puzzle text", { fromBox: true })) {
+    return;
+  }
+  // The message is under the board, away from the box: bring it into view.
+  $("board-message").scrollIntoView({ block: "nearest" });
 });
 
 $("solve-form").addEventListener("submit", (e) => {

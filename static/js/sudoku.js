@@ -24,6 +24,11 @@ export function symbolOf(value) {
   return value > 0 ? SYMBOLS[value - 1] : "";
 }
 
+/** The symbols of a board of side size, in words: "1 to 9", "1 to 9 and A to G". */
+export function symbolRange(size) {
+  return size <= 9 ? `1 to ${size}` : `1 to 9 and A to ${SYMBOLS[size - 1]}`;
+}
+
 /**
  * The value (1..size) a typed key stands for on a board of this size,
  * 0 for a blank ('.' or '0'), or -1 when the key is no symbol of this size.
