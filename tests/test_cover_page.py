@@ -683,6 +683,22 @@ def test_back_to_an_earlier_typed_problem_brings_its_text_back(page: Page):
     expect(area).to_have_value(second)
 
 
+def test_three_digit_counts_fit_their_squares_in_the_matrix(page: Page, api):
+    # The 10×6 pentomino box at step 0: each piece has over a hundred placements.
+    log = cover_via_api(api, builtin="pentominoes", params={"width": 10, "height": 6}, solutions=1)["log"]
+    page.goto("/cover?builtin=pentominoes&width=10&height=6&all_orientations=false&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    expect_counts_as_python(page, log, 0)
+    for zoom in ("numbers", "large"):
+        page.locator("#matrix select").select_option(label=zoom)
+        wide = page.locator("#matrix .mx-cell.digits3")
+        expect(wide.first).to_be_visible()
+        assert wide.count() >= 10
+        # Every count is drawn inside its square, none clipped into the next.
+        overflowing = wide.evaluate_all("cells => cells.filter((c) => c.scrollWidth > c.clientWidth).length")
+        assert overflowing == 0, f"{overflowing} three-digit counts overflow at zoom {zoom}"
+
+
 def test_long_item_names_above_the_matrix_do_not_run_together(page: Page):
     open_cover_page(page)
     page.locator("#problem").select_option("text")

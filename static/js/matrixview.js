@@ -264,6 +264,7 @@ export class MatrixView {
     else cls += ` n${Math.min(count, 6)}`;
     if (chosen) cls += " chosen";
     if (secondary) cls += " secondary";
+    if (!covered && count >= 100) cls += count >= 1000 ? " digits4" : " digits3";   // a smaller font fits the square
     cell.className = cls;
     cell.textContent = covered ? "" : String(count);
     cell.dataset.count = covered ? "" : String(count);
