@@ -1330,6 +1330,10 @@ def test_unread_text_the_page_put_in_the_box_gives_way_to_the_next(page: Page):
     message = page.locator("#board-message")
     page.goto("/?p=abc")
     expect(box).to_have_value("abc")
+    # Why it could not be read is said under the box too, where the text is fixed.
+    expect(page.locator("#box-note")).to_have_text(
+        "Could not read the link's puzzle: found 3 cells, but a puzzle has a square of a square of cells: "
+        "16 (4×4), 81 (9×9), 256 (16×16), 625 (25×25). Fix it here and press Load.")
     # A second bad link replaces the first's text, which the user never typed.
     page.goto("/?p=xyz1")
     expect(message).to_contain_text("The link's puzzle is in the Puzzle string box")
@@ -1348,9 +1352,30 @@ def test_unread_text_the_page_put_in_the_box_gives_way_to_the_next(page: Page):
     # Once edited, the text is the user's own: a bad paste no longer replaces it.
     page.goto("/?p=abc")
     box.fill("abc1")
+    expect(page.locator("#box-note")).to_have_text("Not on the board yet: press Load to put it there.")
     paste(page, "garbage")
     expect(message).to_contain_text("keeps the text you typed there")
     expect(box).to_have_value("abc1")
+    # A puzzle typed on the board is a new puzzle too: unread text gives way to it.
+    box.fill("")                                 # emptied, the box is no longer the user's text
+    page.goto("/?p=abc")
+    expect(box).to_have_value("abc")
+    page.locator("#board [role=gridcell]").nth(0).click()
+    page.keyboard.press("5")
+    expect(box).to_have_value("5" + "." * 80)
+    expect(page.locator("#box-note")).to_be_hidden()
+
+
+def test_on_a_phone_a_bad_links_reason_is_seen_beside_its_text(browser, base_url):
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto("/?p=x" + "." * 80)
+    note = page.locator("#box-note")
+    expect(note).to_contain_text("Could not read the link's puzzle: 'x' at line 1, column 1 is not a digit")
+    expect(note).to_be_in_viewport(ratio=1)
+    expect(page.locator("#puzzle-text")).to_be_in_viewport()
+    context.close()
 
 
 def test_a_paste_far_past_any_puzzle_says_how_long_it_is(page: Page):

@@ -759,6 +759,10 @@ def test_a_links_unreadable_parameters_are_named_and_their_defaults_used(page: P
     page.goto("/cover?builtin=pentominoes&width=20&height=3&all_orientations=yes&sol=1&choose=mrv")
     expect(page.locator("#results")).to_be_visible()
     expect(message).to_contain_text("all_orientations=yes is not true or false: false is used.")
+    # Spaces around a number are no mistake.
+    page.goto("/cover?builtin=queens&n=%206&sol=1&choose=mrv")
+    expect(page.locator("#param-n")).to_have_value("6")
+    expect(message).to_be_hidden()
     # A problem picked and not solved: the same note, and nothing is solved.
     page.goto("/cover?problem=queens&n=8.5")
     expect(message).to_contain_text("n=8.5 is not a whole number: 8 is used.")

@@ -192,6 +192,7 @@ function loadPuzzle(size, values) {
 function editCell(cell, value) {
   runner.cancel();
   player.leave();
+  releaseUnread();
   page.values[cell] = value;
   page.serverCells = new Set();
   mirrorBox(formatPuzzle(page.values, page.size));
@@ -203,26 +204,24 @@ function editCell(cell, value) {
 /**
  * Read text as a puzzle with the server's parser (the one text boundary), or
  * say what is wrong and where. The text itself is left as the user typed it.
- * Resolves to whether the puzzle was loaded.
+ * Resolves to {puzzle} once read, or {puzzle: null, reason} (the sentence said).
  */
 async function readText(text, source) {
   const answer = await api.parse(text);
+  let reason = null;
   if (answer.status === 413) {
     // Far past any puzzle: say so in its own terms, not the server's request size.
-    showMessage(`Could not read the ${source}: it is ${text.length.toLocaleString("en")} characters long, more `
-      + "than the server takes; a puzzle has at most 625 cells (25×25), which fit in a few thousand characters.", "error");
-    return null;
+    reason = `Could not read the ${source}: it is ${text.length.toLocaleString("en")} characters long, more `
+      + "than the server takes; a puzzle has at most 625 cells (25×25), which fit in a few thousand characters.";
+  } else if (!answer.ok) {
+    reason = `Could not read the ${source}: ${answer.data.error}.`;
+  } else if (!SIZES.includes(answer.data.size)) {
+    reason = `Could not read the ${source}: the page shows up to 25×25; use the command line for a `
+      + `${answer.data.size}×${answer.data.size} puzzle.`;
   }
-  if (!answer.ok) {
-    showMessage(`Could not read the ${source}: ${answer.data.error}.`, "error");
-    return null;
-  }
-  if (!SIZES.includes(answer.data.size)) {
-    showMessage(`Could not read the ${source}: the page shows up to 25×25; use the command line for a `
-      + `${answer.data.size}×${answer.data.size} puzzle.`, "error");
-    return null;
-  }
-  return answer.data;
+  if (reason === null) return { puzzle: answer.data };
+  showMessage(reason, "error");
+  return { puzzle: null, reason };
 }
 
 /** Where text typed in the Puzzle string box and not loaded yet is kept for this tab. */
@@ -237,17 +236,25 @@ function mirrorBox(text) {
   if (page.boxText === null) $("puzzle-text").value = text;
 }
 
+/** Under text the user typed and has not loaded. */
+const NOT_LOADED_NOTE = "Not on the board yet: press Load to put it there.";
+
 /**
  * Take the box's text as the user's own (null: it mirrors the board again);
- * unread: the page put it there from a paste or a link that could not be read.
+ * unread: the page put it there from a paste or a link that could not be read,
+ * and reason, why (said again under the box, far from the board on a phone).
  */
-function keepBoxText(text, { unread = false } = {}) {
+function keepBoxText(text, { unread = false, reason = null } = {}) {
   page.boxText = text;
   page.unreadText = unread ? text : null;
-  $("box-note").hidden = text === null;
+  const note = $("box-note");
+  note.hidden = text === null;
+  const why = unread && reason;
+  note.className = why ? "message" : "note";
+  note.textContent = why ? `${reason} Fix it here and press Load.` : NOT_LOADED_NOTE;
   try {
     if (text === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
-    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text, unread }));
+    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text, unread, reason: why ? reason : null }));
   } catch {
     // No storage (private mode, quota): the box is only lost on a reload.
   }
@@ -263,7 +270,7 @@ function restoreBoxText() {
   }
   if (!draft || typeof draft.text !== "string") return;
   $("puzzle-text").value = draft.text;
-  keepBoxText(draft.text, { unread: draft.unread === true });
+  keepBoxText(draft.text, { unread: draft.unread === true, reason: typeof draft.reason === "string" ? draft.reason : null });
 }
 
 /**
@@ -278,7 +285,7 @@ function releaseUnread() {
  * Text that could not be read (a paste, a link's puzzle) goes into the text
  * field, where the line and column the message names can be seen and fixed.
  */
-function keepUnread(text, source) {
+function keepUnread(text, source, reason) {
   player.presentation.pause();      // the message and the box it names must be on screen
   if (page.boxText !== null && page.boxText !== text && page.boxText !== page.unreadText) {
     // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
@@ -287,9 +294,10 @@ function keepUnread(text, source) {
   }
   // Earlier unread text the user has not touched gives way to the newer.
   $("puzzle-text").value = text;
-  keepBoxText(text, { unread: true });
+  keepBoxText(text, { unread: true, reason });
   sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
   $("puzzle-text").focus();
+  $("box-note").scrollIntoView({ block: "nearest" });     // the reason, said again where the text is
 }
 
 /**
@@ -299,9 +307,9 @@ function keepUnread(text, source) {
  */
 function loadText(text, source, { keepOnError = false, fromHistory = false, fromBox = false } = {}) {
   const loading = (async () => {
-    const puzzle = await readText(text, source);
+    const { puzzle, reason } = await readText(text, source);
     if (!puzzle) {
-      if (keepOnError) keepUnread(text, source);
+      if (keepOnError) keepUnread(text, source, reason);
       return false;
     }
     // Loaded: the box mirrors the board again, unless the user typed on while the server read it.
@@ -516,9 +524,9 @@ async function openShare(asked, { push = false } = {}) {
   const share = withinCap(asked);
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
-  const puzzle = await readText(share.puzzle, "link's puzzle");
+  const { puzzle, reason } = await readText(share.puzzle, "link's puzzle");
   if (!puzzle) {
-    keepUnread(share.puzzle, "link's puzzle");
+    keepUnread(share.puzzle, "link's puzzle", reason);
     sayMore($("board-message"), linkNotes(share, null));
     return;
   }

@@ -96,11 +96,12 @@ const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem
  */
 function queryParams(params) {
   const values = {};
-  for (const [key, value] of params) {
+  for (const [key, written] of params) {
     if (COVER_KEYS.has(key)) continue;
+    const value = written.trim();          // "n= 6" means 6
     if (value === "true" || value === "false") values[key] = value === "true";
     else if (/^-?\d+$/.test(value)) values[key] = Number(value);
-    else values[key] = value;
+    else values[key] = written;
   }
   return values;
 }
