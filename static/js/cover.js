@@ -11,7 +11,7 @@ import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "./picture.js";
 import {
-  UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams,
+  UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
@@ -345,9 +345,8 @@ function readableParams(spec, values) {
     const param = spec ? spec.params.find((p) => p.name === name) : null;
     if (typeof value !== "string") params[name] = value;
     else if (param) {
-      const shown = value.length > 24 ? `${value.slice(0, 24)}…` : value;
       const wanted = param.kind === "bool" ? "true or false" : "a whole number";
-      notes.push(`${name}=${shown} is not ${wanted}: ${param.default} is used.`);
+      notes.push(`${name}=${shown(value)} is not ${wanted}: ${param.default} is used.`);
     }
   }
   return { params, notes };

@@ -39,13 +39,17 @@ export function sameSolve(a, b) {
     && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
 }
 
+/** A value as a link wrote it, for a note: cut after 24 characters. */
+export function shown(text) {
+  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
+}
+
 /**
  * The fields of the solve settings every share carries (sol, choose, step),
  * and notes on the values a link gets wrong (each is replaced by a sound one).
  */
 function readSettings(params, { withStep = true } = {}) {
   const notes = [];
-  const shown = (text) => (text.length > 24 ? `${text.slice(0, 24)}…` : text);
   const sol = params.get("sol");
   let solutions = DEFAULT_SOLUTIONS;
   if (sol === "all") solutions = null;
