@@ -208,11 +208,18 @@ def test_type_a_puzzle_and_solve_it(page: Page, api):
     assert page.evaluate("location.search").startswith(f"?p={BERRY}")
 
 
-def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, api):
-    # A phone has no keys for a grid of cells: tap a cell, then a digit.
+@pytest.fixture
+def phone(browser, base_url):
+    """A page on a 390×844 touch screen, in a context of its own."""
     context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
                                   viewport={"width": 390, "height": 844})
-    page = context.new_page()
+    yield context.new_page()
+    context.close()
+
+
+def test_a_touch_screen_fills_the_board_with_the_digit_pad(phone, api):
+    # A phone has no keys for a grid of cells: tap a cell, then a digit.
+    page = phone
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto("/")
@@ -250,14 +257,11 @@ def test_a_touch_screen_fills_the_board_with_the_digit_pad(browser, base_url, ap
     page.locator("label:has(input[name=size][value='16'])").tap()
     expect(pad.get_by_role("button")).to_have_count(17)
     expect(pad.get_by_role("button").nth(15)).to_have_text("G")
-    context.close()
     assert errors == []
 
 
-def test_on_a_phone_solve_with_clashing_givens_brings_the_message_into_view(browser, base_url):
-    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
-                                  viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_on_a_phone_solve_with_clashing_givens_brings_the_message_into_view(phone):
+    page = phone
     page.goto("/")
     pad = page.locator("#digit-pad")
     for cell in (0, 1):
@@ -267,7 +271,6 @@ def test_on_a_phone_solve_with_clashing_givens_brings_the_message_into_view(brow
     expect(message).to_have_text("r1c1 and r1c2 both hold 5 (row 1 and box 1)")
     page.get_by_role("button", name="Solve", exact=True).tap()
     expect(message).to_be_in_viewport()
-    context.close()
 
 
 def test_a_key_that_is_a_digit_only_of_a_larger_board_says_what_this_one_takes(page: Page):
@@ -1366,16 +1369,13 @@ def test_unread_text_the_page_put_in_the_box_gives_way_to_the_next(page: Page):
     expect(page.locator("#box-note")).to_be_hidden()
 
 
-def test_on_a_phone_a_bad_links_reason_is_seen_beside_its_text(browser, base_url):
-    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
-                                  viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_on_a_phone_a_bad_links_reason_is_seen_beside_its_text(phone):
+    page = phone
     page.goto("/?p=x" + "." * 80)
     note = page.locator("#box-note")
     expect(note).to_contain_text("Could not read the link's puzzle: 'x' at line 1, column 1 is not a digit")
     expect(note).to_be_in_viewport(ratio=1)
     expect(page.locator("#puzzle-text")).to_be_in_viewport()
-    context.close()
 
 
 def test_a_paste_far_past_any_puzzle_says_how_long_it_is(page: Page):

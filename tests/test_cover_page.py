@@ -901,12 +901,11 @@ def test_presentation_mode_gives_the_picture_the_screen(browser, base_url):
     context.close()
 
 
-def test_presenting_keeps_a_queens_dead_end_and_its_way_back_beside_the_board(browser, base_url, api):
+def test_presenting_keeps_a_queens_dead_end_and_its_way_back_beside_the_board(page: Page, api):
     """1280×720: the player is compact enough that the why panel's back-up line is on screen."""
     log = cover_via_api(api, builtin="queens", params={"n": 8}, solutions=1)["log"]
     step = next(s for s, (kind, _) in enumerate(kinds_and_args(log), 1) if kind == ec.DEAD_END and s > 60)
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
-    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/cover?" + urlencode({"builtin": "queens", "n": 8, "sol": 1, "choose": "mrv", "step": step}))
     expect_step(page, step)
     page.locator("#step-slider").focus()
@@ -920,7 +919,6 @@ def test_presenting_keeps_a_queens_dead_end_and_its_way_back_beside_the_board(br
     # The strip's legend made way; the strip itself stays.
     expect(page.locator(".overview figcaption")).to_be_hidden()
     expect(page.locator("#overview")).to_be_visible()
-    context.close()
 
 
 def test_a_placement_being_taken_back_is_struck_in_the_list_and_faded_on_the_picture(page: Page, api):
