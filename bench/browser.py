@@ -41,7 +41,7 @@ Glossary
     painted      the first task after a frame's rendering (a MessageChannel
                  message posted from the frame): style, layout and paint done.
     model seek   StepLog.seek(step, state) alone, state reused as the page
-                 does, in the page (import('/static/js/steplog.js')).
+                 does, in the page (import('/static/js/model/steplog.js')).
     UI seek      slider.value = step + an input event, until that frame is
                  painted; "work" leaves out the wait for the frame to begin
                  (input handler + draw + rendering), "latency" keeps it.
@@ -172,7 +172,7 @@ FIRST_FRAME_JS = r"""
 
 DECODE_JS = r"""
 async (repeat) => {
-  const S = await import("/static/js/steplog.js");
+  const S = await import("/static/js/model/steplog.js");
   const json = window.__bench.answer.data.log;
   const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
   const whole = [], decode = [], checkpoints = [];
@@ -195,7 +195,7 @@ async (repeat) => {
 
 MODEL_SEEK_JS = r"""
 async (targets) => {
-  const S = await import("/static/js/steplog.js");
+  const S = await import("/static/js/model/steplog.js");
   const log = new S.StepLog(window.__bench.answer.data.log);
   let state = null;
   const times = [];

@@ -1104,7 +1104,7 @@ def test_a_million_events_load_and_scrub(page: Page):
     # Seeking anywhere replays at most one checkpoint interval: time it.
     timing = page.evaluate(
         """async () => {
-            const { StepLog, CHECKPOINT_EVERY } = await import('/static/js/steplog.js');
+            const { StepLog, CHECKPOINT_EVERY } = await import('/static/js/model/steplog.js');
             const answer = await fetch('/api/solve', {method: 'POST', headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({puzzle: location.search.slice(3, 84), choose: 'first'})});
             const json = (await answer.json()).log;
@@ -1129,8 +1129,8 @@ def test_steplog_and_timeline_modules_in_the_browser(page: Page, api):
     page.goto("/")
     result = page.evaluate(
         """async (json) => {
-            const S = await import('/static/js/steplog.js');
-            const { Timeline } = await import('/static/js/timeline.js');
+            const S = await import('/static/js/model/steplog.js');
+            const { Timeline } = await import('/static/js/model/timeline.js');
             const log = new S.StepLog(json);
             const n = log.stepCount;
             const same = (a, b) => JSON.stringify(a.snapshot()) === JSON.stringify(b.snapshot());
@@ -1740,7 +1740,7 @@ def test_a_choice_being_taken_back_is_struck_through_not_newest(page: Page, api)
     page.goto("/")
     found = page.evaluate(
         """async (json) => {
-            const S = await import('/static/js/steplog.js');
+            const S = await import('/static/js/model/steplog.js');
             const log = new S.StepLog(json);
             const out = [];
             let state = null;

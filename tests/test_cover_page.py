@@ -171,8 +171,8 @@ def python_arrays_at_steps(log, steps):
 
 
 DANCING_REPLAY = """async ([json, steps]) => {
-    const { StepLog } = await import('/static/js/steplog.js');
-    const D = await import('/static/js/dancing.js');
+    const { StepLog } = await import('/static/js/model/steplog.js');
+    const D = await import('/static/js/model/dancing.js');
     const log = new StepLog(json);
     const replay = new D.DancingReplay(log);
     const at = {};

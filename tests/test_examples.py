@@ -69,6 +69,6 @@ def test_big_examples():
 
 @pytest.mark.parametrize("entry", examples(), ids=lambda e: e["id"])
 def test_examples_come_in_the_one_line_form_the_page_compares(entry):
-    """main.js names the example on the board by comparing this form (formatPuzzle)."""
+    """pages/sudoku-page.js names the example on the board by comparing this form (formatPuzzle)."""
     grid = sudoku.parse(entry["puzzle"])
     assert entry["puzzle"] == "".join(sudoku.symbol(d, grid.size) if d else "." for d in grid.cells)

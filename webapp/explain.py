@@ -13,7 +13,7 @@ Glossary
              that item is ruled out.
     phrases  words for each item (need, empty, held) and option (labels).
 
-docs/step-log.md fixes these sentences; static/js/explain.js mirrors them.
+docs/step-log.md fixes these sentences; static/js/model/explain.js mirrors them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The step log: the one definition of the record the browser replays.
 
-docs/step-log.md documents the format; static/js/steplog.js mirrors it.
+docs/step-log.md documents the format; static/js/model/steplog.js mirrors it.
 
 Glossary
     log      a dict ready for JSON (see FIELDS below).

@@ -1,4 +1,4 @@
-// api.js — the fetch client for the HTTP API (docs/api.md): Sudoku and any
+// model/api.js — the fetch client for the HTTP API (docs/api.md): Sudoku and any
 // exact cover problem. Answers come back as {ok, status, data}; a network
 // failure or a body that is not JSON becomes {ok: false, data: {error}} so
 // views have one shape to show.

@@ -1,4 +1,4 @@
-// why.js — the "why" panel (#why): what the current step did, one element per
+// views/why.js — the "why" panel (#why): what the current step did, one element per
 // sentence (class "sentence", data-role says which part) so people can read
 // it and tests can compare it line by line. Text only ever goes in through
 // textContent.

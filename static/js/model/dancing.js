@@ -1,4 +1,4 @@
-// dancing.js — the dancing-links arrays themselves, in the browser: built from
+// model/dancing.js — the dancing-links arrays themselves, in the browser: built from
 // a log's options exactly as webapp/exact_cover.py's Matrix builds them (same
 // node numbers), with cover(i) and uncover(i) that make the same updates in
 // the same order and return them, so a view can show each link that changes.

@@ -1,10 +1,10 @@
-// controls.js — the player controls: step slider, first/back/play/forward/last
+// views/controls.js — the player controls: step slider, first/back/play/forward/last
 // buttons, dead-end and solution jumps, speed, pencil-mark toggle (on the
 // Sudoku page only), and the keyboard shortcuts listed on the page. They
 // drive a Timeline and are redrawn from it once per frame. Both pages use
 // them with the same element ids.
 
-import { SPEEDS, DEFAULT_SPEED } from "./timeline.js";
+import { SPEEDS, DEFAULT_SPEED } from "../model/timeline.js";
 
 /** Whether a key press belongs to a text field (or similar) rather than the page. */
 export function typingInto(target) {

@@ -1,4 +1,4 @@
-// overview.js — the overview strip: a canvas showing the whole search at
+// views/overview.js — the overview strip: a canvas showing the whole search at
 // once. Depth (level) over the steps as a filled profile, dead ends as red
 // ticks, solutions as blue lines (blue ticks under the profile when dense),
 // and a cursor line at the current step; a click or drag jumps there. The

@@ -1,11 +1,11 @@
-// replay.js — what both pages do around a search: one solve in flight at a
+// pages/replay.js — what both pages do around a search: one solve in flight at a
 // time (SolveRunner), and the player (Replayer): a step log loaded into a
 // timeline that drives the why panel, the overview strip, the controls, the
 // results, the exact cover matrix, the dancing links and the address, with a
 // hook that draws the page's own picture of a step (the Sudoku board, the
 // cover page's picture); and the little the two forms share (message boxes,
 // the solutions menu). It uses the element ids of templates/_player.html and
-// the panels and fields both pages have; main.js and cover.js wire it.
+// the panels and fields both pages have; sudoku-page.js and cover-page.js wire it.
 //
 // Glossary
 //   share    what the address holds: the problem, the options and the step.
@@ -14,16 +14,16 @@
 //   landing  the step a new replay opens on: the one asked for, else the
 //            first solution, else the last step.
 
-import { BACKUP, loadStepLog } from "./steplog.js";
-import { explainStep } from "./explain.js";
-import { Timeline } from "./timeline.js";
-import { WhyPanel } from "./why.js";
-import { OverviewStrip } from "./overview.js";
-import { PlayerControls } from "./controls.js";
-import { ResultsPanel, downloadJson } from "./results.js";
-import { MatrixView } from "./matrixview.js";
-import { LinksPanel } from "./linksview.js";
-import { Presentation } from "./present.js";
+import { BACKUP, loadStepLog } from "../model/steplog.js";
+import { explainStep } from "../model/explain.js";
+import { Timeline } from "../model/timeline.js";
+import { WhyPanel } from "../views/why.js";
+import { OverviewStrip } from "../views/overview.js";
+import { PlayerControls } from "../views/controls.js";
+import { ResultsPanel, downloadJson } from "../views/results.js";
+import { MatrixView } from "../views/matrixview.js";
+import { LinksPanel } from "../views/linksview.js";
+import { Presentation } from "../views/present.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -1,9 +1,9 @@
-// digitpad.js — a button for every symbol of the board's size and a Clear:
+// views/digitpad.js — a button for every symbol of the board's size and a Clear:
 // how a puzzle is filled in on a touch screen, which has no keys for a grid of
 // cells (and a mouse user may prefer it too). Knows nothing of the board: it
 // reports the value pressed, and keeps the focus where it was (on the cell).
 
-import { symbolOf } from "./sudoku.js";
+import { symbolOf } from "../model/sudoku.js";
 
 export class DigitPad {
   /**

@@ -1,4 +1,4 @@
-// boardcanvas.js — the replay board drawn on one canvas. A seek on a 25×25
+// views/boardcanvas.js — the replay board drawn on one canvas. A seek on a 25×25
 // board changes hundreds of cells; as DOM text and classes that costs a style,
 // layout and paint pass over 625 cells (10–20 ms, more than a frame), while
 // the same picture on a canvas costs about a millisecond. The DOM grid stays
@@ -13,7 +13,7 @@
 //   rect     a cell's border box in canvas (CSS pixel) coordinates; the DOM
 //            grid's 1–3 px borders are drawn over its right and bottom edges.
 
-import { symbolOf } from "./sudoku.js";
+import { symbolOf } from "../model/sudoku.js";
 
 /** Flags of a look, shared with board.js (which also turns them into classes). */
 export const LOOK = Object.freeze({

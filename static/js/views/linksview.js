@@ -1,4 +1,4 @@
-// linksview.js — the dancing links themselves, node by node, for small
+// views/linksview.js — the dancing links themselves, node by node, for small
 // problems: Knuth's picture of the toroidal lists as an SVG. The header row
 // holds the root and the item headers with their len; each option is a row of
 // nodes. Down links run on the right of a column, up links on its left, right
@@ -11,8 +11,8 @@
 // The view draws arrays it is given (dancing.js makes them); the arrays at the
 // step are also written to data- attributes, so tests can read them.
 
-import { DancingReplay, describeUpdate, linksFit, listName } from "./dancing.js";
-import { COVER, UNCOVER, KIND_NAMES } from "./steplog.js";
+import { DancingReplay, describeUpdate, linksFit, listName } from "../model/dancing.js";
+import { COVER, UNCOVER, KIND_NAMES } from "../model/steplog.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -131,7 +131,7 @@ export class LinksView {
 
   /**
    * Lay out a problem's nodes (or clear the view with null).
-   * @param {import("./dancing.js").Links|null} links the arrays' structure
+   * @param {import("../model/dancing.js").Links|null} links the arrays' structure
    * @param {string[]} items item names
    * @param {string[]} needs what each item asks for (tooltips)
    * @param {string[]} labels each option's label (row names, when short enough)

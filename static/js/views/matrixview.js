@@ -1,4 +1,4 @@
-// matrixview.js — the exact cover matrix at the current step, compactly: for
+// views/matrixview.js — the exact cover matrix at the current step, compactly: for
 // every item still uncovered, how many options are left that could cover it
 // (the chosen item marked), grouped into families of items whose names differ
 // only in their numbers (Sudoku: cells rNcM, rows rN#d, columns cN#d, boxes
@@ -7,7 +7,7 @@
 // trades numbers for size. It draws only when visible, at most once per call
 // (the page calls it once per animation frame), touching only changed cells.
 
-import { COVER, TRY } from "./steplog.js";
+import { COVER, TRY } from "../model/steplog.js";
 
 /**
  * A number in an item name: a run of digits, or a lone capital right after a

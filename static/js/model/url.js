@@ -1,4 +1,4 @@
-// url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
+// model/url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
 // or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not

@@ -1,4 +1,4 @@
-// timeline.js — the player model: a cursor over steps 0..N, play/pause at a
+// model/timeline.js — the player model: a cursor over steps 0..N, play/pause at a
 // speed, and jumps to the next or previous dead end and solution. It knows
 // nothing of the DOM or the log format: drawing is asked of its listeners at
 // most once per animation frame, through an injected scheduler

@@ -1,4 +1,4 @@
-// picture.js — the partial solution at the current step, drawn in the
+// views/picture.js — the partial solution at the current step, drawn in the
 // problem's own terms from the API's `picture` (docs/api.md): queens on a
 // chess board, pieces packed in a box (each coloured and lettered), a Latin
 // square, or Knuth's 0/1 matrix with the chosen rows marked. `parts` has one

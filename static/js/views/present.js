@@ -1,4 +1,4 @@
-// present.js — presentation mode, for a projector: the page keeps only the
+// views/present.js — presentation mode, for a projector: the page keeps only the
 // board (or picture), the player and the why panel, with the board as tall as
 // the screen and the player beside it, full screen when the browser allows.
 // app.css draws the layout from one class on <html>; this module only turns

@@ -1,4 +1,4 @@
-// sudoku.js — Sudoku for the person entering a puzzle: symbols, the one-line
+// model/sudoku.js — Sudoku for the person entering a puzzle: symbols, the one-line
 // form, and clashing givens as they are typed. Pasted or loaded text is read
 // by the server's parser (POST /api/parse), so there is one parser. How the
 // step log numbers Sudoku items and options lives in steplog.js.

@@ -1,18 +1,18 @@
-// cover.js — wires the exact cover page: choosing a built-in (with its
+// pages/cover-page.js — wires the exact cover page: choosing a built-in (with its
 // parameters from the catalogue) or typing a problem as text, solving through
 // POST /api/cover, and the same replay as the Sudoku page (replay.js: the
 // timeline, why panel, overview strip, controls, results, URL, matrix and, for
 // small problems, the dancing links node by node) drawn on the problem's
 // picture. The only module of this page that knows the page's elements.
 
-import * as api from "./api.js";
-import { LogFormatError } from "./steplog.js";
-import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "./dancing.js";
+import * as api from "../model/api.js";
+import { LogFormatError } from "../model/steplog.js";
+import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
-import { PictureView, matrixPicture } from "./picture.js";
+import { PictureView, matrixPicture } from "../views/picture.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
-} from "./url.js";
+} from "../model/url.js";
 
 const $ = (id) => document.getElementById(id);
 

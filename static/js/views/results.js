@@ -1,4 +1,4 @@
-// results.js — the result panel both pages share: the outcome in words, the
+// views/results.js — the result panel both pages share: the outcome in words, the
 // statistics, and a button per solution found (the current one marked) that
 // jumps the replay there. Text only through textContent.
 

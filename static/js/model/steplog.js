@@ -1,4 +1,4 @@
-// steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
+// model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
 // version 1): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/steplog.py writes the format; change both together.

@@ -1,4 +1,4 @@
-// board.js — the Sudoku board view: an ARIA grid with one Tab stop (roving
+// views/board.js — the Sudoku board view: an ARIA grid with one Tab stop (roving
 // tabindex) that takes digits and letters while a puzzle is entered, and
 // shows any step of a replay: givens, placed digits, the newest choice, the
 // highlighted cell or unit, and pencil marks. A replayed step is drawn at
@@ -7,8 +7,8 @@
 // step), with aria-busy on the board meanwhile. Both render by diffing against
 // what they last drew, so a frame touches only the cells that changed.
 
-import { SYMBOLS, boxSizeOf, symbolOf, valueOfSymbol } from "./sudoku.js";
-import { optionPlacement, itemUnit } from "./steplog.js";
+import { SYMBOLS, boxSizeOf, symbolOf, valueOfSymbol } from "../model/sudoku.js";
+import { optionPlacement, itemUnit } from "../model/steplog.js";
 import { BoardCanvas, LOOK, lookFlags, lookValue } from "./boardcanvas.js";
 
 /** How long the replay must rest before the grid's text and labels follow the canvas. */

@@ -1,16 +1,16 @@
-// main.js — wires the Sudoku page: puzzle entry (board, paste, text field,
+// pages/sudoku-page.js — wires the Sudoku page: puzzle entry (board, paste, text field,
 // examples, size), solving through the API, and the replay (replay.js: the
 // timeline, why panel, overview strip, controls, URL, matrix and links) drawn
 // on the board. The only module of this page that knows the page's elements;
-// cover.js wires the exact cover page the same way.
+// pages/cover-page.js wires the exact cover page the same way.
 
-import * as api from "./api.js";
-import { SIZES, formatPuzzle, findClashes, parseEntered, symbolRange, valueOfSymbol } from "./sudoku.js";
-import { LogFormatError } from "./steplog.js";
-import { BoardView, replayView } from "./board.js";
-import { DigitPad } from "./digitpad.js";
-import { UrlSync, readShare, sameSolve, linkNotes } from "./url.js";
-import { downloadJson } from "./results.js";
+import * as api from "../model/api.js";
+import { SIZES, formatPuzzle, findClashes, parseEntered, symbolRange, valueOfSymbol } from "../model/sudoku.js";
+import { LogFormatError } from "../model/steplog.js";
+import { BoardView, replayView } from "../views/board.js";
+import { DigitPad } from "../views/digitpad.js";
+import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
+import { downloadJson } from "../views/results.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);

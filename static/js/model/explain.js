@@ -1,4 +1,4 @@
-// explain.js — what a step did, in the log's own Sudoku words: the choice of
+// model/explain.js — what a step did, in the log's own Sudoku words: the choice of
 // an item and its runners-up, the option tried, and why a dead end is one.
 // The sentences mirror webapp.steplog.explain_step line for line (the dead-end
 // ones are fixed by docs/step-log.md, "Explaining a dead end"); a browser test
