@@ -13,7 +13,8 @@ Glossary
              that item is ruled out.
     phrases  words for each item (need, empty, held) and option (labels).
 
-docs/step-log.md fixes these sentences; static/js/model/explain.js mirrors them.
+The words come from the message catalogue (webapp/messages.py, static/messages.json),
+which static/js/model/explain.js renders too; docs/step-log.md says when each is said.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import exact_cover as ec
+from .messages import join_and, say
 
 
 @dataclass
@@ -61,9 +63,9 @@ def generic_phrases(problem: ec.Problem) -> dict[str, tuple[str, ...]]:
     """Plain words for any exact cover problem, from its item names."""
     names = problem.items
     return {
-        "need": tuple(f"{name} needs an option" for name in names),
-        "empty": tuple(f"{name} has no option left" for name in names),
-        "held": tuple(f"{name} is already covered" for name in names),
+        "need": tuple(say("phrase.generic.need", item=name) for name in names),
+        "empty": tuple(say("phrase.generic.empty", item=name) for name in names),
+        "held": tuple(say("phrase.generic.held", item=name) for name in names),
         "labels": tuple(" ".join(names[i] for i in option) for option in problem.options),
     }
 
@@ -112,18 +114,28 @@ def newest_choice(problem: ec.Problem, state: State, last_kind: int | None) -> t
     return None
 
 
-def ruling_sentence(phrases, r: Ruling) -> str:
-    """'<option>: ruled out by the given/choice <ruler> (<why>)'."""
+def ruling_groups(ruled: list[Ruling]) -> list[list[Ruling]]:
+    """Rulings with the same ruler and the same held item, together, in the order of their first option."""
+    groups: dict[tuple[int, int], list[Ruling]] = {}
+    for r in ruled:
+        groups.setdefault((r.ruler, r.via), []).append(r)
+    return list(groups.values())
+
+
+def ruling_sentence(phrases, group: list[Ruling]) -> str:
+    """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why."""
     labels, held = phrases["labels"], phrases["held"]
-    by = (f"the given {labels[r.ruler]}" if r.level < 0
-          else f"the choice {labels[r.ruler]} at level {r.level}")
-    return f"{labels[r.option]}: ruled out by {by} ({held[r.via]})"
+    first = group[0]
+    by = (say("dead_end.by_given", ruler=labels[first.ruler]) if first.level < 0
+          else say("dead_end.by_choice", ruler=labels[first.ruler], level=first.level))
+    return say("dead_end.ruled_out", count=len(group), options=join_and([labels[r.option] for r in group]),
+               by=by, held=held[first.via])
 
 
 def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling]) -> list[str]:
-    """The heading and one sentence per option of an item that ran out (ruled: its rulings)."""
-    lines = [f"Dead end at level {state.level}: {phrases['empty'][item]}."]
-    lines += [ruling_sentence(phrases, r) for r in ruled]
+    """The heading and one sentence per group of ruled-out options of an item that ran out."""
+    lines = [say("dead_end.heading", level=state.level, empty=phrases["empty"][item])]
+    lines += [ruling_sentence(phrases, group) for group in ruling_groups(ruled)]
     return lines
 
 
@@ -143,14 +155,9 @@ def choice_ranking(problem: ec.Problem, state: State) -> list[tuple[int, int]]:
 
 def back_to_line(phrases, level: int, k: int, d: int, option: int, dead_level: int) -> str:
     """Where the search goes after the dead end at dead_level, and why it skips the levels between."""
-    line = f"Back to level {level}: option {k} of {d}, {phrases['labels'][option]}."
-    if level < dead_level - 2:
-        joined = "and" if level == dead_level - 3 else "to"
-        line += (f" Levels {level + 1} {joined} {dead_level - 1} have no other option to try, "
-                 "so the search backs up past them.")
-    elif level == dead_level - 2:
-        line += f" Level {level + 1} has no other option to try, so the search backs up past it."
-    return line
+    skipped = max(dead_level - 1 - level, 0)
+    return say("dead_end.back_to", level=level, k=k, d=d, option=phrases["labels"][option],
+               skipped=say("dead_end.skipped", count=skipped, first=level + 1, last=dead_level - 1))
 
 
 def not_the_cause_lines(level: int, ruled: list[Ruling]) -> list[str]:
@@ -162,12 +169,13 @@ def not_the_cause_lines(level: int, ruled: list[Ruling]) -> list[str]:
     latest = max((r.level for r in ruled), default=level)
     if latest >= level:
         return []
-    givens = "the givens and " if any(r.level < 0 for r in ruled) else ""
-    why = ("the givens ruled them out" if latest < 0
-           else f"{givens}the choices at level {latest} or before ruled them out")
-    return [f"Taking back the choice at level {level} frees none of these options: {why}. "
-            "Algorithm X backs up to the most recent level with an option left, not to the cause, "
-            "so it may meet this dead end again."]
+    if latest < 0:
+        why = say("dead_end.givens_ruled")
+    elif any(r.level < 0 for r in ruled):
+        why = say("dead_end.givens_and_choices_ruled", level=latest)
+    else:
+        why = say("dead_end.choices_ruled", level=latest)
+    return [say("dead_end.not_the_cause", level=level, why=why)]
 
 
 def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: bool = False) -> str:
@@ -178,30 +186,24 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
     server's cap rather than the user's choice.
     """
     max_solutions = outcome.settings.get("max_solutions")
-    max_steps = outcome.settings.get("max_steps")
-    max_seconds = outcome.settings.get("max_seconds")
     found = outcome.stats.solutions
-    plural = "solution" if found == 1 else "solutions"
     if outcome.status == ec.NO_SOLUTION:
-        return "No solution: the search tried every possibility."
+        return say("outcome.none")
     if outcome.status == ec.SOLVED and outcome.complete:
-        return ("Solved: exactly one solution, and the search proved there is no other."
-                if found == 1 else f"Solved: all {found} solutions found; the search is complete.")
+        return say("outcome.unique") if found == 1 else say("outcome.all", count=found)
     if outcome.status == ec.SOLVED:
         if max_solutions == 1:
-            return "Solved: found a solution (the search stopped at the first; uniqueness not checked)."
+            return say("outcome.first")
         if asked_all:
-            return (f"Solved: found {found:,} {plural} and stopped there, the most the server finds in one solve; "
-                    "there may be more (the command line's --count finds them all).")
-        return f"Solved: found {found} {plural}, stopped at the limit of {max_solutions}: the solution is not unique."
-    so_far = f"found {found} {plural} so far" if found else "no solution found so far"
-    replay = " The steps recorded can still be replayed." if replayable else ""
+            return say("outcome.server_cap", count=found)
+        return say("outcome.cap", count=found, cap=max_solutions)
+    so_far = say("outcome.so_far", count=found)
+    replay = say("outcome.replay") if replayable else ""
     if outcome.limit == ec.LIMIT_STEPS:
         # The search stops before an action whose events would pass the budget, so a
         # log may end a few steps short of it: name both numbers, or they look at odds.
-        return (f"Stopped after {outcome.stats.steps:,} steps, before the search ended: the next action "
-                f"would have passed the step budget of {max_steps:,} steps; {so_far}.{replay}")
+        return say("outcome.steps", steps=outcome.stats.steps, budget=outcome.settings.get("max_steps"),
+                   so_far=so_far, replay=replay)
     if outcome.limit == ec.LIMIT_TIME:
-        return (f"Stopped at the time limit of {max_seconds:g} s before the search ended; "
-                f"{so_far}.{replay}")
-    return f"Stopped before the search ended (cancelled); {so_far}."
+        return say("outcome.time", seconds=float(outcome.settings.get("max_seconds")), so_far=so_far, replay=replay)
+    return say("outcome.cancelled", so_far=so_far)

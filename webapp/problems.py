@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from . import exact_cover as ec
+from .messages import say
 
 
 class BuiltinError(ValueError):
@@ -69,10 +70,10 @@ def knuth() -> Builtin:
     """Knuth's 7-item example from "Dancing links" (2000): one solution, rows 1, 4 and 5."""
     problem = ec.Problem.from_names(KNUTH_ITEMS, [], KNUTH_OPTIONS)
     phrases = {
-        "need": tuple(f"{a} needs a row" for a in KNUTH_ITEMS),
-        "empty": tuple(f"{a} has no row left" for a in KNUTH_ITEMS),
-        "held": tuple(f"{a} is already covered" for a in KNUTH_ITEMS),
-        "labels": tuple(f"row {k + 1} ({' '.join(o)})" for k, o in enumerate(KNUTH_OPTIONS)),
+        "need": tuple(say("phrase.knuth.need", item=a) for a in KNUTH_ITEMS),
+        "empty": tuple(say("phrase.knuth.empty", item=a) for a in KNUTH_ITEMS),
+        "held": tuple(say("phrase.knuth.held", item=a) for a in KNUTH_ITEMS),
+        "labels": tuple(say("phrase.knuth.label", row=k + 1, items=" ".join(o)) for k, o in enumerate(KNUTH_OPTIONS)),
     }
     return Builtin("knuth", {}, "Knuth's example: 7 items, 6 options", problem, phrases,
                    lambda chosen: {"kind": "matrix", "chosen": chosen},
@@ -109,11 +110,11 @@ def queens(n: int) -> Builtin:
     lines = ([f"row {r + 1}" for r in range(n)] + [f"column {FILES[c]}" for c in range(n)])
     diagonals = [diagonal_name(sq) for sq in by_sum + by_diff]
     phrases = {
-        "need": tuple([f"{x} needs a queen" for x in lines]
-                      + [f"{x} takes at most one queen" for x in diagonals]),
-        "empty": tuple(f"{x} has no safe square left" for x in lines + diagonals),
-        "held": tuple(f"{x} already has a queen" for x in lines + diagonals),
-        "labels": tuple(f"queen at {square(r, c)}" for r, c in cells),
+        "need": tuple([say("phrase.queens.line.need", line=x) for x in lines]
+                      + [say("phrase.queens.diagonal.need", line=x) for x in diagonals]),
+        "empty": tuple(say("phrase.queens.empty", line=x) for x in lines + diagonals),
+        "held": tuple(say("phrase.queens.held", line=x) for x in lines + diagonals),
+        "labels": tuple(say("phrase.queens.label", square=square(r, c)) for r, c in cells),
     }
     return Builtin("queens", {"n": n}, f"{n} queens", problem, phrases,
                    lambda chosen: {"kind": "queens", "n": n, "queens": [list(divmod(k, n)) for k in chosen]},
@@ -225,14 +226,14 @@ def packing(id: str, params: dict, title: str, note: str, width: int, height: in
     options = [([p] if p else []) + [cell_name(r, c) for r, c in where] for p, where in placed]
     problem = ec.Problem.from_names(names + [cell_name(r, c) for r, c in cells], [], options)
     phrases = {
-        "need": tuple([f"the {piece_words[p]} needs a place" for p in names]
-                      + [f"{cell_name(*x)} needs a piece" for x in cells]),
-        "empty": tuple([f"the {piece_words[p]} has no place left" for p in names]
-                       + [f"{cell_name(*x)} has no piece left that fits" for x in cells]),
-        "held": tuple([f"the {piece_words[p]} is already placed" for p in names]
-                      + [f"{cell_name(*x)} is already covered" for x in cells]),
-        "labels": tuple(f"{piece_words[p] if p else piece_words[None]} on "
-                        f"{' '.join(cell_name(r, c) for r, c in where)}" for p, where in placed),
+        "need": tuple([say("phrase.pieces.piece.need", piece=piece_words[p]) for p in names]
+                      + [say("phrase.pieces.cell.need", cell=cell_name(*x)) for x in cells]),
+        "empty": tuple([say("phrase.pieces.piece.empty", piece=piece_words[p]) for p in names]
+                       + [say("phrase.pieces.cell.empty", cell=cell_name(*x)) for x in cells]),
+        "held": tuple([say("phrase.pieces.piece.held", piece=piece_words[p]) for p in names]
+                      + [say("phrase.pieces.cell.held", cell=cell_name(*x)) for x in cells]),
+        "labels": tuple(say("phrase.pieces.label", piece=piece_words[p] if p else piece_words[None],
+                            cells=" ".join(cell_name(r, c) for r, c in where)) for p, where in placed),
     }
 
     def draw(chosen):
@@ -311,11 +312,13 @@ def latin(n: int) -> Builtin:
     units = [(f"row {a + 1}", s + 1) for a in range(n) for s in range(n)]
     units += [(f"column {a + 1}", s + 1) for a in range(n) for s in range(n)]
     phrases = {
-        "need": tuple([f"{x} needs a symbol" for x in cells] + [f"{u} needs a {s}" for u, s in units]),
-        "empty": tuple([f"{x} has no symbol left" for x in cells]
-                       + [f"{u} has no place left for a {s}" for u, s in units]),
-        "held": tuple([f"{x} is already filled" for x in cells] + [f"{u} already has a {s}" for u, s in units]),
-        "labels": tuple(f"{k % n + 1} in {cells[k // n]}" for k in range(n ** 3)),
+        "need": tuple([say("phrase.latin.cell.need", cell=x) for x in cells]
+                      + [say("phrase.latin.unit.need", unit=u, symbol=s) for u, s in units]),
+        "empty": tuple([say("phrase.latin.cell.empty", cell=x) for x in cells]
+                       + [say("phrase.latin.unit.empty", unit=u, symbol=s) for u, s in units]),
+        "held": tuple([say("phrase.latin.cell.held", cell=x) for x in cells]
+                      + [say("phrase.latin.unit.held", unit=u, symbol=s) for u, s in units]),
+        "labels": tuple(say("phrase.latin.label", symbol=k % n + 1, cell=cells[k // n]) for k in range(n ** 3)),
     }
 
     def draw(chosen):

@@ -16,6 +16,7 @@ import json
 from . import exact_cover as ec
 from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines, live_options,
                       newest_choice, not_the_cause_lines, outcome_message, rulings)
+from .messages import say
 
 FORMAT, VERSION = "dlx-step-log", 1
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
@@ -146,7 +147,7 @@ def explain_step(log: dict, step: int) -> list[str]:
     if not 1 <= step <= len(log["events"]):
         raise LogError(f"step {step} is outside 1..{len(log['events'])}")
     lines = event_lines(log, step)
-    ending = f"The recording ends here. {log['outcome']['message']}"
+    ending = say("recording.ends", message=log["outcome"]["message"])
     if step == len(log["events"]) and not log["outcome"]["complete"] and lines[-1] != ending:
         lines.append(ending)
     return lines
@@ -158,44 +159,32 @@ NAMED_OPTIONS = 4
 
 def which(labels: list[str]) -> str:
     """': a, b.' naming the options that move, when few enough; else '.'."""
-    return f": {', '.join(labels)}." if len(labels) <= NAMED_OPTIONS else "."
+    return say("which.named", options=", ".join(labels)) if len(labels) <= NAMED_OPTIONS else say("which.unnamed")
 
 
 def cover_line(name: str, labels: list[str]) -> str:
     """A cover step, with the options that leave the other items (named when few)."""
-    count = len(labels)
-    if not count:
-        return f"Cover {name}: it leaves the item list; no option that contains it is left, so no other item changes."
-    who = "the one option that contains it leaves" if count == 1 else f"the {count:,} options that contain it leave"
-    return f"Cover {name}: it leaves the item list, and {who} the other items{which(labels)}"
+    return say("cover.line", count=len(labels), name=name, which=which(labels))
 
 
 def uncover_line(name: str, labels: list[str]) -> str:
     """An uncover step, with the options that come back (named when few)."""
-    count = len(labels)
-    if not count:
-        return f"Uncover {name}: it comes back to the item list; no option comes back with it."
-    who = "the one option that contains it comes" if count == 1 else f"the {count:,} options that contain it come"
-    return f"Uncover {name}: it comes back, and {who} back to the other items{which(labels)}"
+    return say("uncover.line", count=len(labels), name=name, which=which(labels))
 
 
 def tried_before(k: int) -> str:
     """' Options 1 to 3 were tried and taken back.' for option k of a level ('' for the first)."""
-    if k == 1:
-        return ""
-    if k == 2:
-        return " Option 1 was tried and taken back."
-    return f" Options 1 {'and' if k == 3 else 'to'} {k - 1:,} were tried and taken back."
+    return say("try.before", count=k - 1)
 
 
 def end_line(log: dict, step: int) -> str:
     """The last line at a dead end that no try follows (step: the dead end's)."""
     last, message = len(log["events"]), log["outcome"]["message"]
     if log["outcome"]["complete"]:
-        return "No option is left to try: the steps after this one undo the choices, and the search is over."
+        return say("dead_end.over")
     if step == last:
-        return f"The recording ends here. {message}"
-    return f"No option is tried after this: the steps up to the last, {last:,}, undo choices. {message}"
+        return say("recording.ends", message=message)
+    return say("dead_end.no_more_tries", last=last, message=message)
 
 
 def event_lines(log: dict, step: int) -> list[str]:
@@ -208,51 +197,50 @@ def event_lines(log: dict, step: int) -> list[str]:
         ranking = choice_ranking(problem, state)
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
         d = log["sizes"][replay_.chooses]
-        why = (f"with the fewest options ({d})" if log["choose"] == "mrv"
-               else f"the first item left ({d:,} option{'' if d == 1 else 's'})")
-        lines = [f"Level {len(state.frames)}: {phrases['need'][arg]}, {why}"
-                 + (f": {', '.join(labels)}." if labels else ": none is left, so this is a dead end.")]
+        why = say("choose.mrv", d=d) if log["choose"] == "mrv" else say("choose.first", d=d)
+        need = phrases["need"][arg]
+        lines = [say("choose.line", level=len(state.frames), need=need, why=why, options=", ".join(labels))
+                 if labels else say("choose.none", level=len(state.frames), need=need, why=why)]
         others = [(count, i) for count, i in ranking if i != arg][:3]
-        runners = [f"{phrases['need'][i]} ({count})" for count, i in others]
+        runners = [say("choose.runner", need=phrases["need"][i], count=count) for count, i in others]
         if runners and log["choose"] == "mrv":
             # A runner-up with as few options lost only the tie: say how ties go.
-            order = " (cells, then rows, columns, boxes)" if log["problem"].get("kind") == "sudoku" else ""
-            tie = f" Ties go to the item that comes first in the item list{order}." if others[0][0] == d else ""
-            lines.append("Runners-up: " + "; ".join(runners) + "." + tie)
+            tie = ("" if others[0][0] != d else say("choose.tie_sudoku")
+                   if log["problem"].get("kind") == "sudoku" else say("choose.tie"))
+            lines.append(say("choose.runners_up", runners="; ".join(runners), tie=tie))
         return lines
     leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops
     replay_.apply(log["events"][step - 1])
     state = replay_.state
     if kind == ec.TRY:
         top = state.frames[-1]
-        return [f"Level {state.level} ({phrases['need'][top.item]}): option {top.k:,} of {top.d:,}, "
-                f"{phrases['labels'][arg]}.{tried_before(top.k)}"]
-    name = f"{log['items'][arg]} ({phrases['need'][arg]})" if kind in (ec.COVER, ec.UNCOVER) else ""
+        return [say("try.line", level=state.level, need=phrases["need"][top.item], k=top.k, d=top.d,
+                    option=phrases["labels"][arg], before=tried_before(top.k))]
+    name = say("item.name", item=log["items"][arg], need=phrases["need"][arg]) if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
         line = cover_line(name, labels)
         chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
         if chosen and labels:
             # The options just set aside are the ones this level now tries.
-            line += (" It is the one option this level can try." if len(labels) == 1
-                     else " They are the options this level tries, one at a time.")
+            line += say("cover.chosen", count=len(labels))
         return [line]
     if kind == ec.UNCOVER:
         line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])
         newest = newest_choice(problem, state, kind)
         if newest and newest[2] and arg in problem.options[newest[0]] and arg != state.frames[newest[1]].item:
-            line += f" This takes back {phrases['labels'][newest[0]]}, the choice at level {newest[1]}."
+            line += say("uncover.takes_back", option=phrases["labels"][newest[0]], level=newest[1])
         return [line]
     if kind == ec.SOLUTION:
-        levels = "level 0" if arg == 1 else f"levels 0 to {arg - 1:,}"
         # A solution the log goes on from: the search looks for another.
-        more = " The search goes on: it backs up to look for another." if step < len(log["events"]) else ""
-        return [f"Solution: every item is covered, after {arg:,} choice{'' if arg == 1 else 's'} ({levels}).{more}"]
+        more = say("solution.more") if step < len(log["events"]) else ""
+        return [say("solution.line", count=arg, last=arg - 1, more=more)]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
-        then = (f"back up to level {arg - 1} and take back its choice, {phrases['labels'][state.frames[-1].option]}."
-                if arg else f"the search is over. {log['outcome']['message']}")
-        return [f"Level {arg} ({phrases['need'][leaving]}) has no option left to try: {then}"]
+        if not arg:
+            return [say("backup.over", need=phrases["need"][leaving], message=log["outcome"]["message"])]
+        return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
+                    option=phrases["labels"][state.frames[-1].option])]
     ruled = rulings(problem, state, arg)
     lines = dead_end_lines(phrases, state, arg, ruled)
     dead_level = state.level

@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import islice
 
 from . import exact_cover as ec
+from .messages import say
 
 MIN_N, MAX_N = 2, 8
 SEPARATORS = "|+-/"          # between cells, like whitespace: box lines, and / between rows
@@ -365,16 +366,16 @@ def phrases_for(n: int) -> dict[str, tuple[str, ...]]:
             for b in range(size):
                 if family == 0:
                     cell = cell_name(a * size + b, size)
-                    need.append(f"{cell} needs a digit")
-                    empty.append(f"{cell} has no digit left")
-                    held.append(f"{cell} is already filled")
+                    need.append(say("phrase.sudoku.cell.need", cell=cell))
+                    empty.append(say("phrase.sudoku.cell.empty", cell=cell))
+                    held.append(say("phrase.sudoku.cell.held", cell=cell))
                 else:
                     unit = f"{FAMILIES[family]} {a + 1}"
-                    digit = symbol(b + 1, size)
-                    need.append(f"{unit} needs {with_article(digit)}")
-                    empty.append(f"{unit} has no place left for {with_article(digit)}")
-                    held.append(f"{unit} already has {with_article(digit)}")
-    labels = tuple(f"{symbol(o % size + 1, size)} in {cell_name(o // size, size)}"
+                    digit = with_article(symbol(b + 1, size))
+                    need.append(say("phrase.sudoku.unit.need", unit=unit, digit=digit))
+                    empty.append(say("phrase.sudoku.unit.empty", unit=unit, digit=digit))
+                    held.append(say("phrase.sudoku.unit.held", unit=unit, digit=digit))
+    labels = tuple(say("phrase.sudoku.label", digit=symbol(o % size + 1, size), cell=cell_name(o // size, size))
                    for o in range(size ** 3))
     return {"need": tuple(need), "empty": tuple(empty), "held": tuple(held), "labels": labels}
 
