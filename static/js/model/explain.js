@@ -1,12 +1,13 @@
 // model/explain.js — what a step did, in the log's own Sudoku words: the choice of
 // an item and its runners-up, the option tried, and why a dead end is one.
-// The sentences mirror webapp.steplog.explain_step line for line (the dead-end
-// ones are fixed by docs/step-log.md, "Explaining a dead end"); a browser test
-// compares the two. Reads a StepLog and a ReplayState; no DOM.
+// The words come from the message catalogue (model/messages.js), as
+// webapp.steplog.explain_step's do, so the two say the same lines; a browser
+// test compares them. Reads a StepLog and a ReplayState; no DOM.
 
 import {
   CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP,
 } from "./steplog.js";
+import { joinAnd, say } from "./messages.js";
 
 /** How many runner-up items a choose step names. */
 export const RUNNERS_UP = 3;
@@ -50,12 +51,33 @@ export function ruledOut(log, state, item) {
       }
     }
     if (best === null) continue;
-    const who = best.level === -1
-      ? `the given ${labels[best.by]}`
-      : `the choice ${labels[best.by]} at level ${best.level}`;
-    found.push({ option: o, ...best, text: `${labels[o]}: ruled out by ${who} (${held[best.item]})` });
+    found.push({ option: o, ...best });
   }
   return found;
+}
+
+/**
+ * Ruled-out options with the same ruler and the same held item, together (in
+ * the order of their first option), each group one sentence:
+ * {options, by, level, item, text} (webapp.explain.ruling_groups).
+ */
+export function ruledOutGroups(log, reasons) {
+  const groups = new Map();
+  for (const r of reasons) {
+    const key = `${r.by} ${r.item}`;
+    if (!groups.has(key)) groups.set(key, { by: r.by, level: r.level, item: r.item, options: [] });
+    groups.get(key).options.push(r.option);
+  }
+  const { labels } = log;
+  return [...groups.values()].map((g) => ({
+    ...g,
+    text: say("dead_end.ruled_out", {
+      count: g.options.length, options: joinAnd(g.options.map((o) => labels[o])),
+      by: g.level < 0 ? say("dead_end.by_given", { ruler: labels[g.by] })
+        : say("dead_end.by_choice", { ruler: labels[g.by], level: g.level }),
+      held: log.phrases.held[g.item],
+    }),
+  }));
 }
 
 /**
@@ -73,13 +95,8 @@ export function backTo(log, state) {
   const option = log.argAt(step);
   // The levels between the dead end's and this one had no other option: say why they are skipped.
   const deadLevel = Math.max(state.level, 0);
-  let text = `Back to level ${level}: option ${k} of ${d}, ${log.labels[option]}.`;
-  if (level < deadLevel - 2) {
-    const joined = level === deadLevel - 3 ? "and" : "to";
-    text += ` Levels ${level + 1} ${joined} ${deadLevel - 1} have no other option to try, so the search backs up past them.`;
-  } else if (level === deadLevel - 2) {
-    text += ` Level ${level + 1} has no other option to try, so the search backs up past it.`;
-  }
+  const skipped = say("dead_end.skipped", { count: Math.max(deadLevel - 1 - level, 0), first: level + 1, last: deadLevel - 1 });
+  const text = say("dead_end.back_to", { level, k, d, option: log.labels[option], skipped });
   return { step, level, k, d, option, text };
 }
 
@@ -87,11 +104,9 @@ export function backTo(log, state) {
 export function endLine(log, step) {
   const last = log.stepCount;
   const message = log.outcome.message;
-  if (log.outcome.complete) {
-    return "No option is left to try: the steps after this one undo the choices, and the search is over.";
-  }
-  if (step === last) return `The recording ends here. ${message}`;
-  return `No option is tried after this: the steps up to the last, ${last.toLocaleString("en")}, undo choices. ${message}`;
+  if (log.outcome.complete) return say("dead_end.over");
+  if (step === last) return say("recording.ends", { message });
+  return say("dead_end.no_more_tries", { last, message });
 }
 
 /** A cover or uncover step names the options that move when there are at most this many. */
@@ -99,30 +114,12 @@ export const NAMED_OPTIONS = 4;
 
 /** ": a, b." naming the options that move, when few enough; else ".". */
 function which(labels) {
-  return labels.length <= NAMED_OPTIONS ? `: ${labels.join(", ")}.` : ".";
+  return labels.length <= NAMED_OPTIONS ? say("which.named", { options: labels.join(", ") }) : say("which.unnamed");
 }
 
-/** A cover step, with the options that leave the other items (named when few). */
-function coverLine(name, labels) {
-  const count = labels.length;
-  if (!count) return `Cover ${name}: it leaves the item list; no option that contains it is left, so no other item changes.`;
-  const who = count === 1 ? "the one option that contains it leaves" : `the ${count.toLocaleString("en")} options that contain it leave`;
-  return `Cover ${name}: it leaves the item list, and ${who} the other items${which(labels)}`;
-}
-
-/** An uncover step, with the options that come back (named when few). */
-function uncoverLine(name, labels) {
-  const count = labels.length;
-  if (!count) return `Uncover ${name}: it comes back to the item list; no option comes back with it.`;
-  const who = count === 1 ? "the one option that contains it comes" : `the ${count.toLocaleString("en")} options that contain it come`;
-  return `Uncover ${name}: it comes back, and ${who} back to the other items${which(labels)}`;
-}
-
-/** " Options 1 to 3 were tried and taken back." for option k of a level ("" for the first). */
-function triedBefore(k) {
-  if (k === 1) return "";
-  if (k === 2) return " Option 1 was tried and taken back.";
-  return ` Options 1 ${k === 3 ? "and" : "to"} ${(k - 1).toLocaleString("en")} were tried and taken back.`;
+/** A cover or uncover step ("cover.line", "uncover.line"), with the options that move (named when few). */
+function moveLine(key, name, labels) {
+  return say(key, { count: labels.length, name, which: which(labels) });
 }
 
 /**
@@ -134,12 +131,11 @@ export function notTheCause(level, reasons) {
   if (!reasons.length) return [];
   const latest = Math.max(...reasons.map((r) => r.level));
   if (latest >= level) return [];
-  const givens = reasons.some((r) => r.level < 0);
-  const why = latest < 0 ? "the givens ruled them out"
-    : `${givens ? "the givens and " : ""}the choices at level ${latest} or before ruled them out`;
-  return [`Taking back the choice at level ${level} frees none of these options: ${why}. `
-    + "Algorithm X backs up to the most recent level with an option left, not to the cause, "
-    + "so it may meet this dead end again."];
+  let why;
+  if (latest < 0) why = say("dead_end.givens_ruled");
+  else if (reasons.some((r) => r.level < 0)) why = say("dead_end.givens_and_choices_ruled", { level: latest });
+  else why = say("dead_end.choices_ruled", { level: latest });
+  return [say("dead_end.not_the_cause", { level, why })];
 }
 
 /**
@@ -149,14 +145,15 @@ export function notTheCause(level, reasons) {
  */
 export function explainDeadEnd(log, state) {
   const item = log.argAt(state.step);
-  const heading = `Dead end at level ${Math.max(state.level, 0)}: ${log.phrases.empty[item]}.`;
+  const heading = say("dead_end.heading", { level: Math.max(state.level, 0), empty: log.phrases.empty[item] });
   const reasons = ruledOut(log, state, item);
+  const groups = ruledOutGroups(log, reasons);
   const back = backTo(log, state);
   const closing = back ? back.text : endLine(log, state.step);
   const lesson = back ? notTheCause(back.level, reasons) : [];
   return {
-    item, heading, ruledOut: reasons, back, closing, lesson,
-    sentences: [heading, ...reasons.map((r) => r.text), closing, ...lesson],
+    item, heading, ruledOut: reasons, groups, back, closing, lesson,
+    sentences: [heading, ...groups.map((g) => g.text), closing, ...lesson],
   };
 }
 
@@ -176,14 +173,6 @@ export function explainChoice(log, state) {
   return { item: top.item, level: state.level, d: top.d, options, runnersUp };
 }
 
-function needs(count) {
-  return count === 1 ? "needs" : "need";
-}
-
-function plural(count, word) {
-  return `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
-}
-
 /**
  * What the step at `state` did, for the "why" panel: {kind, title, item,
  * tone, sentences: [{text, role}]}. The sentences are the lines
@@ -193,7 +182,7 @@ function plural(count, word) {
 export function explainStep(log, state) {
   const explanation = explainEvent(log, state);
   // The last step of a search that a limit stopped also says so.
-  const ending = `The recording ends here. ${log.outcome.message}`;
+  const ending = say("recording.ends", { message: log.outcome.message });
   const sentences = explanation.sentences;
   if (state.step > 0 && state.step === log.stepCount && !log.outcome.complete
       && (!sentences.length || sentences[sentences.length - 1].text !== ending)) {
@@ -208,24 +197,23 @@ function explainEvent(log, state) {
   const kind = log.kindAt(step);
   const arg = log.argAt(step);
   const { need } = log.phrases;
-  const say = (text, role = "summary") => ({ text, role });
+  const line = (text, role = "summary") => ({ text, role });
   const L = Math.max(state.level, 0);
+  const title = (key) => say(`title.${key}`);
 
   switch (kind) {
     case -1: {
       let open = 0;
       for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
       return {
-        kind: "start", title: "Start", item: -1, tone: "",
+        kind: "start", title: title("start"), item: -1, tone: "",
         sentences: [
-          say(log.givens.length
-            ? `The ${plural(log.givens.length, "given")} are placed; ${plural(open, "item")} still ${needs(open)} covering.`
-            : `Nothing is placed yet; ${plural(open, "item")} ${needs(open)} covering.`),
+          line(log.givens.length
+            ? say("start.placed", { open, givens: say("start.givens", { count: log.givens.length }) })
+            : say("start.nothing", { open })),
           // A Sudoku's words for the two of exact cover, said once at the start.
-          ...(log.problem.kind === "sudoku" ? [say("Each item must be covered exactly once: a cell that needs "
-            + "a digit, or a row, column or box that needs one of its digits. An option is a digit in a cell, "
-            + "such as 1 in r1c1, and covers four items: its cell, row, column and box.", "hint")] : []),
-          say("Step forward to watch the search choose its first item.", "hint"),
+          ...(log.problem.kind === "sudoku" ? [line(say("start.sudoku"), "hint")] : []),
+          line(say("start.next"), "hint"),
         ],
       };
     }
@@ -233,69 +221,71 @@ function explainEvent(log, state) {
       const c = explainChoice(log, state);
       const labels = c.options.map((o) => log.labels[o]);
       const mrv = log.choose === "mrv";
-      const why = mrv ? `with the fewest options (${c.d})` : `the first item left (${plural(c.d, "option")})`;
-      const sentences = [say(`Level ${L}: ${need[c.item]}, ${why}`
-        + (labels.length ? `: ${labels.join(", ")}.` : ": none is left, so this is a dead end."))];
+      const why = mrv ? say("choose.mrv", { d: c.d }) : say("choose.first", { d: c.d });
+      const fields = { level: L, need: need[c.item], why, options: labels.join(", ") };
+      const sentences = [line(say(labels.length ? "choose.line" : "choose.none", fields))];
       if (mrv && c.runnersUp.length) {
         // A runner-up with as few options lost only the tie: say how ties go.
-        const order = log.problem.kind === "sudoku" ? " (cells, then rows, columns, boxes)" : "";
-        const tie = c.runnersUp[0].count === c.d ? ` Ties go to the item that comes first in the item list${order}.` : "";
-        sentences.push(say(`Runners-up: ${c.runnersUp.map((r) => `${need[r.item]} (${r.count})`).join("; ")}.${tie}`, "runners-up"));
+        const tie = c.runnersUp[0].count !== c.d ? ""
+          : say(log.problem.kind === "sudoku" ? "choose.tie_sudoku" : "choose.tie");
+        const runners = c.runnersUp.map((r) => say("choose.runner", { need: need[r.item], count: r.count })).join("; ");
+        sentences.push(line(say("choose.runners_up", { runners, tie }), "runners-up"));
       }
-      return { kind: "choose", title: "Choose an item", item: c.item, tone: "", sentences, choice: c };
+      return { kind: "choose", title: title("choose"), item: c.item, tone: "", sentences, choice: c };
     }
     case TRY: {
       const top = state.top();
-      const k = top.k.toLocaleString("en");
       return {
-        kind: "try", title: "Try an option", item: top.item, tone: "",
-        sentences: [say(`Level ${L} (${need[top.item]}): option ${k} of ${top.d.toLocaleString("en")}, `
-          + `${log.labels[arg]}.${triedBefore(top.k)}`)],
+        kind: "try", title: title("try"), item: top.item, tone: "",
+        sentences: [line(say("try.line", {
+          level: L, need: need[top.item], k: top.k, d: top.d, option: log.labels[arg],
+          before: say("try.before", { count: top.k - 1 }),
+        }))],
       };
     }
     case COVER: {
       const labels = log.optionsBeside(state, arg).map((o) => log.labels[o]);
-      let line = coverLine(`${log.items[arg]} (${need[arg]})`, labels);
+      let text = moveLine("cover.line", say("item.name", { item: log.items[arg], need: need[arg] }), labels);
       // The options just set aside are the ones this level now tries.
       if (labels.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
-        line += labels.length === 1 ? " It is the one option this level can try."
-          : " They are the options this level tries, one at a time.";
+        text += say("cover.chosen", { count: labels.length });
       }
-      return { kind: "cover", title: "Cover", item: arg, tone: "", sentences: [say(line)] };
+      return { kind: "cover", title: title("cover"), item: arg, tone: "", sentences: [line(text)] };
     }
     case UNCOVER: {
-      let line = uncoverLine(`${log.items[arg]} (${need[arg]})`, log.optionsBeside(state, arg).map((o) => log.labels[o]));
+      const labels = log.optionsBeside(state, arg).map((o) => log.labels[o]);
+      let text = moveLine("uncover.line", say("item.name", { item: log.items[arg], need: need[arg] }), labels);
       // An uncover of an item of the choice being taken back says so (not the chosen item's own).
       const latest = log.newest(state);
       if (latest && latest.takenBack && log.options[latest.option].includes(arg)
           && arg !== state.frameItem[latest.level]) {
-        line += ` This takes back ${log.labels[latest.option]}, the choice at level ${latest.level}.`;
+        text += say("uncover.takes_back", { option: log.labels[latest.option], level: latest.level });
       }
-      return { kind: "uncover", title: "Uncover", item: arg, tone: "", sentences: [say(line)] };
+      return { kind: "uncover", title: title("uncover"), item: arg, tone: "", sentences: [line(text)] };
     }
     case SOLUTION:
       return {
-        kind: "solution", title: "Solution", item: -1, tone: "solution",
+        kind: "solution", title: title("solution"), item: -1, tone: "solution",
         // A solution the log goes on from: the search looks for another.
-        sentences: [say(`Solution: every item is covered, after ${plural(arg, "choice")} `
-          + `(${arg === 1 ? "level 0" : `levels 0 to ${(arg - 1).toLocaleString("en")}`}).`
-          + (step < log.stepCount ? " The search goes on: it backs up to look for another." : ""))],
+        sentences: [line(say("solution.line", {
+          count: arg, last: arg - 1, more: step < log.stepCount ? say("solution.more") : "",
+        }))],
       };
     case DEAD_END: {
       const d = explainDeadEnd(log, state);
-      const sentences = [say(d.heading), ...d.ruledOut.map((r) => say(r.text, "ruled-out")),
-        say(d.closing, "back"), ...d.lesson.map((text) => say(text, "lesson"))];
-      return { kind: "dead-end", title: "Dead end", item: d.item, tone: "dead", sentences, deadEnd: d };
+      const sentences = [line(d.heading), ...d.groups.map((g) => line(g.text, "ruled-out")),
+        line(d.closing, "back"), ...d.lesson.map((text) => line(text, "lesson"))];
+      return { kind: "dead-end", title: title("dead_end"), item: d.item, tone: "dead", sentences, deadEnd: d };
     }
-    case BACKUP:
+    case BACKUP: {
       // The frame just popped is the level being left: its item is highlighted.
-      return {
-        kind: "backup", title: arg ? "Back up" : "Search over", item: state.popped().item, tone: "",
-        // Leaving level 0 is the last step of a search that ran to its end.
-        sentences: [say(`Level ${arg} (${need[state.popped().item]}) has no option left to try: `
-          + (arg ? `back up to level ${arg - 1} and take back its choice, ${log.labels[state.top().option]}.`
-            : `the search is over. ${log.outcome.message}`))],
-      };
+      const item = state.popped().item;
+      // Leaving level 0 is the last step of a search that ran to its end.
+      const text = arg
+        ? say("backup.line", { level: arg, need: need[item], above: arg - 1, option: log.labels[state.top().option] })
+        : say("backup.over", { need: need[item], message: log.outcome.message });
+      return { kind: "backup", title: title(arg ? "backup" : "over"), item, tone: "", sentences: [line(text)] };
+    }
     default:
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };
   }

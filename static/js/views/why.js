@@ -1,7 +1,9 @@
 // views/why.js — the "why" panel (#why): what the current step did, one element per
 // sentence (class "sentence", data-role says which part) so people can read
 // it and tests can compare it line by line. Text only ever goes in through
-// textContent.
+// textContent. Its own words come from the message catalogue.
+
+import { say } from "../model/messages.js";
 
 /**
  * Ruled-out options listed in full; more (a pentomino's cell has over a
@@ -40,7 +42,7 @@ export class WhyPanel {
     this.explanation = explanation;
     const shown = this.compact ? RULED_OUT_SHOWN_COMPACT : RULED_OUT_SHOWN;
     this.root.dataset.kind = explanation.kind;
-    this.title.textContent = explanation.title ? `Why: ${explanation.title.toLowerCase()}` : "Why";
+    this.title.textContent = explanation.title ? say("why.title", { title: explanation.title.toLowerCase() }) : say("why.idle");
     const nodes = [];
     let list = null;
     let listed = 0;
@@ -76,7 +78,7 @@ export class WhyPanel {
     const details = document.createElement("details");
     details.className = "ruled-out-more";
     const summary = document.createElement("summary");
-    summary.textContent = `… and ${count.toLocaleString("en")} more options`;
+    summary.textContent = say("why.more", { count });
     details.append(summary, list);
     return details;
   }
