@@ -284,7 +284,7 @@ function explainEvent(log, state) {
       const text = arg
         ? say("backup.line", { level: arg, need: need[item], above: arg - 1, option: log.labels[state.top().option] })
         : say("backup.over", { need: need[item], message: log.outcome.message });
-      return { kind: "backup", title: title(arg ? "backup" : "over"), item, tone: "", sentences: [line(text)] };
+      return { kind: "backup", title: arg ? title("backup") : title("over"), item, tone: "", sentences: [line(text)] };
     }
     default:
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };

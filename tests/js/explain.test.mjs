@@ -1,0 +1,50 @@
+// The page's explanations (model/explain.js) say, step by step, exactly the lines
+// Python says (webapp.steplog.explain_step) for the same log, from the one catalogue.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { StepLog } from "../../static/js/model/steplog.js";
+import { explainStep } from "../../static/js/model/explain.js";
+import { sudokuLogWithLines, builtinLogWithLines } from "./python.mjs";
+
+// top95 #1 (Norvig's set): a hard 9×9 whose dead ends include rows and boxes.
+const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SMALL_DEAD_END = "....1.3.4....14.";   // the "4×4 with a dead end" example
+
+/** Compare every step's sentences; return how many steps had grouped ruled-out sentences. */
+function assertSameLines({ log: json, lines }, { from = 1, to = Infinity } = {}) {
+  const log = new StepLog(json);
+  let state = null;
+  let grouped = 0;
+  for (let step = from; step <= Math.min(to, log.stepCount); step++) {
+    state = log.seek(step, state);
+    const said = explainStep(log, state).sentences.map((s) => s.text);
+    assert.deepEqual(said, lines[step - 1], `step ${step}`);
+    if (said.some((s) => s.includes(": all ruled out by "))) grouped += 1;
+  }
+  return grouped;
+}
+
+test("a 4×4 with a dead end: every step", () => {
+  assertSameLines(sudokuLogWithLines(SMALL_DEAD_END));
+});
+
+test("a hard 9×9: the first 3,000 steps, with options ruled out together said once", () => {
+  const grouped = assertSameLines(sudokuLogWithLines(HARD, { maxSteps: 3000 }));
+  assert.ok(grouped > 0, "some dead end had options ruled out by one choice for one reason");
+});
+
+test("first-item choice and several solutions", () => {
+  assertSameLines(sudokuLogWithLines(SMALL_DEAD_END, { choose: "first", limit: 3 }));
+});
+
+test("a search stopped by its step budget says so at its last step", () => {
+  const data = sudokuLogWithLines(HARD, { maxSteps: 500 });
+  assert.equal(data.log.outcome.limit, "steps");
+  assertSameLines(data, { from: 480 });
+});
+
+test("exact cover built-ins speak their own words: queens, pentomino-free packing, Knuth's example", () => {
+  assertSameLines(builtinLogWithLines("queens", { n: 6 }, { limit: 2 }));
+  assertSameLines(builtinLogWithLines("small-packing", {}, { limit: 4 }));
+  assertSameLines(builtinLogWithLines("knuth"));
+});

@@ -1,0 +1,53 @@
+// tests/js/python.mjs — runs the project's Python (the real solver, no stand-in)
+// for the node tests: step logs to replay and the sentences Python says for them.
+// PYTHON names the interpreter (make sets it to the venv's); the repository root
+// is the working directory, so `webapp` imports from the checkout.
+
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const PYTHON = process.env.PYTHON || "python3";
+
+/** Run a Python snippet that prints one JSON value; return it parsed. */
+export function pythonJson(code) {
+  const run = spawnSync(PYTHON, ["-c", code], { cwd: ROOT, encoding: "utf-8", maxBuffer: 1 << 28 });
+  if (run.status !== 0) throw new Error(`python failed (${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/**
+ * The step log of a Sudoku solve and, for every step from 1, the lines
+ * webapp.steplog.explain_step says: {log, lines}.
+ */
+export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null } = {}) {
+  return pythonJson(`
+import json
+from webapp import sudoku, steplog, exact_cover as ec
+from webapp.explain import outcome_message
+grid = sudoku.parse(${JSON.stringify(puzzle)})
+rec = ec.Recording()
+solved = sudoku.solve(grid, recording=rec, max_solutions=${limit}, choose=${JSON.stringify(choose)},
+                      max_steps=${maxSteps === null ? "None" : maxSteps})
+log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid), rec,
+                    solved.outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
+                                     "puzzle": sudoku.format_grid(grid)})
+lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
+print(json.dumps({"log": log, "lines": lines}))
+`);
+}
+
+/** The same for a built-in exact cover problem (webapp.problems), e.g. ("queens", {n: 6}). */
+export function builtinLogWithLines(name, params = {}, { limit = 1 } = {}) {
+  return pythonJson(`
+import json
+from webapp import problems, steplog, exact_cover as ec
+b = problems.make(${JSON.stringify(name)}, **json.loads(${JSON.stringify(JSON.stringify(params))}))
+rec = ec.Recording()
+outcome = ec.solve(b.problem, recording=rec, max_solutions=${limit})
+log = steplog.build(b.problem, b.phrases, [], rec, outcome, {"kind": "cover", "title": b.title})
+lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
+print(json.dumps({"log": log, "lines": lines}))
+`);
+}
