@@ -143,9 +143,11 @@ export class Replayer {
    *   onPencil(on)  the checkbox changed (the replay is redrawn after)
    *   drawStep(log, state, explanation, step)  draw the page's picture of a step
    *   onLeave()   the replay ended: put the page's picture back to its idle look
+   *   onStep(step, share)  the replay drew a new step (the page's state keeps its cursor)
    *   stage       the element holding the page's picture, right above the player
    */
-  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave, stage, sameSolve }) {
+  constructor({ url, idle, pencil = null, onPencil = () => {}, drawStep, onLeave, onStep = () => {}, stage, sameSolve }) {
+    this.onStep = onStep;
     this.sameSolve = sameSolve;
     this.url = url;
     this.stage = stage;
@@ -423,6 +425,7 @@ export class Replayer {
       replay.share = { ...replay.share, step };
       this.url.replaceSoon(replay.share);
     }
+    if (moved) this.onStep(step, replay.share);
     if (replay.reveal) {
       replay.reveal = false;
       this.scrollIntoSight();

@@ -3,6 +3,11 @@
 // timeline, why panel, overview strip, controls, URL, matrix and links) drawn
 // on the board. The only module of this page that knows the page's elements;
 // pages/cover-page.js wires the exact cover page the same way.
+//
+// What the page shows lives in one PageState (model/page-state.js): the
+// puzzle, the mode, the answer and cursor of a replay, the selection, the
+// pencil marks, the box's own text. Handlers change it only with
+// store.update(action); the views render from it in render() below.
 
 import * as api from "../model/api.js";
 import { SIZES, formatPuzzle, findClashes, parseEntered, symbolRange, valueOfSymbol } from "../model/sudoku.js";
@@ -10,30 +15,26 @@ import { LogFormatError } from "../model/steplog.js";
 import { BoardView, replayView } from "../views/board.js";
 import { DigitPad } from "../views/digitpad.js";
 import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
+import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 
-const page = {
-  size: 9,
-  values: new Uint8Array(81),   // the puzzle being entered (0 = blank)
-  serverCells: new Set(),       // cells the server's last error named
-  examples: [],
-  pencil: false,
-  pendingLoad: Promise.resolve(false),   // the puzzle text the server is reading, if any
-  atEdit: true,                 // this history entry is the puzzle being entered, not a solve
-  editPushed: false,            // … and rememberPuzzle opened it (a Solve takes its place)
-  hintTimer: 0,
-  boxText: null,                // text typed in the Puzzle string box and not loaded (see mirrorBox)
-  unreadText: null,             // boxText when the page put it there unread and it is not edited since (see keepUnread)
-};
+const store = new PageState(initialState(sudokuPuzzle(9)));
+const now = () => store.state;
+const puzzleLine = () => formatPuzzle(now().puzzle.values, now().puzzle.size);
+
+// Not state the page shows: the puzzle text the server is reading, if any (a
+// Solve waits for it), and the hint's timer.
+let pendingLoad = Promise.resolve(false);
+let hintTimer = 0;
 
 const url = new UrlSync();
 const board = new BoardView($("board"), {
   onEdit: editCell,
-  onOtherSymbol: (key) => showHint(`${key.toUpperCase()} is not a digit of a ${page.size}×${page.size} puzzle, `
-    + `which takes ${symbolRange(page.size)} (0, . or Delete for a blank).`),
+  onOtherSymbol: (key) => showHint(`${key.toUpperCase()} is not a digit of a ${now().puzzle.size}×${now().puzzle.size} puzzle, `
+    + `which takes ${symbolRange(now().puzzle.size)} (0, . or Delete for a blank).`),
   // Presenting hides Edit puzzle: then the way to it comes first.
   onLocked: () => showHint(document.documentElement.classList.contains("presenting")
     ? "This is the replay. To change the puzzle, leave the presentation (Esc), then press Edit puzzle."
@@ -46,16 +47,35 @@ const player = new Replayer({
   sameSolve,
   idle: { label: "Solve a puzzle to replay the search.", why: "Press Solve to replay the search on this puzzle." },
   pencil: $("pencil"),
-  onPencil: (on) => { page.pencil = on; },
-  drawStep: (log, state, explanation) => board.showReplay(replayView(log, state, explanation, { pencil: page.pencil })),
+  onPencil: (on) => store.update({ type: "pencil", on }),
+  drawStep: (log, state, explanation) => board.showReplay(replayView(log, state, explanation, { pencil: now().pencil })),
+  onStep: (step, share) => store.update({ type: "cursor", step, share }),
   stage: $("board-wrap"),
-  onLeave: () => {
-    board.showPuzzle(page.values);
-    pad.setVisible(true);
-    $("edit").hidden = true;
-    showHint("");
-  },
+  onLeave: () => store.update({ type: "leave" }),
 });
+
+// ---- rendering: the views, from the state ----------------------------------------
+
+/** Draw what changed between two states (the one place the views are told to render). */
+function render(state, before) {
+  const { size } = state.puzzle;
+  if (size !== before.puzzle.size) {
+    board.setSize(size);
+    pad.setSize(size);
+    setSizeChoice(size);
+  }
+  if (state.mode !== before.mode) {
+    const replaying = state.mode === "replay";
+    pad.setVisible(!replaying);
+    $("edit").hidden = !replaying;
+    if (!replaying && before.mode === "replay") showHint("");
+  }
+  if (state.mode !== "replay" && touched(state, before, "puzzle", "errorCells", "mode")) renderPuzzle();
+  if (touched(state, before, "puzzle", "examples")) syncExampleMenu();
+  if (state.box !== before.box) renderBoxNote(state.box);
+}
+store.subscribe(render);
+
 
 // ---- messages next to the board ----------------------------------------------
 
@@ -70,10 +90,10 @@ function clearMessage() {
 /** A short hint over the board that moves nothing and goes by itself ("" hides it). */
 function showHint(text) {
   const hint = $("board-hint");
-  clearTimeout(page.hintTimer);
+  clearTimeout(hintTimer);
   hint.textContent = text;
   hint.hidden = !text;
-  if (text) page.hintTimer = setTimeout(() => { hint.hidden = true; }, 3000);
+  if (text) hintTimer = setTimeout(() => { hint.hidden = true; }, 3000);
 }
 
 /**
@@ -83,13 +103,12 @@ function showHint(text) {
  */
 function rememberPuzzle({ keepLeft = false } = {}) {
   const share = { ...currentShare(), edit: true };
-  if (page.atEdit && !keepLeft) {
+  if (now().atEdit && !keepLeft) {
     url.replace(share);   // at once (keystrokes are no flood): a reload must find the last one
   } else {
     markEditing(false);   // the entry left behind is the replay again
     url.push(share);
-    page.atEdit = true;
-    page.editPushed = true;
+    store.update({ type: "history", atEdit: true, editPushed: true });
   }
 }
 
@@ -121,13 +140,14 @@ function setSizeChoice(size) {
 
 /** Show the puzzle being entered, with clashing givens marked and named. */
 function renderPuzzle() {
-  const clashes = findClashes(page.values, page.size);
-  const marked = new Set([...clashes.cells, ...page.serverCells]);
-  board.showPuzzle(page.values, marked);
+  const { puzzle, errorCells } = now();
+  const clashes = findClashes(puzzle.values, puzzle.size);
+  const marked = new Set([...clashes.cells, ...errorCells]);
+  board.showPuzzle(puzzle.values, marked);
   if (clashes.messages.length) {
     const more = clashes.messages.length - 3;
     showMessage([...clashes.messages.slice(0, 3), ...(more > 0 ? [`… and ${more} more`] : [])], "error");
-  } else if (!page.serverCells.size) {
+  } else if (!errorCells.length) {
     clearMessage();
   }
 }
@@ -150,13 +170,13 @@ function syncExampleMenu() {
  * would lose: a digit anywhere, and not an example as the menu loaded it.
  */
 function holdsWork() {
-  return page.values.some((v) => v) && !exampleOnBoard();
+  return now().puzzle.values.some((v) => v) && !exampleOnBoard();
 }
 
 /** The example the board holds exactly, if any. */
 function exampleOnBoard() {
-  const line = formatPuzzle(page.values, page.size);
-  return page.examples.find((x) => x.size === page.size && x.puzzle === line);
+  const line = puzzleLine();
+  return now().examples.find((x) => x.size === now().puzzle.size && x.puzzle === line);
 }
 
 /**
@@ -166,10 +186,10 @@ function exampleOnBoard() {
  * with the arrow keys adds no entry per step.
  */
 function replacePuzzle(size, values) {
-  const before = formatPuzzle(page.values, page.size);
+  const before = puzzleLine();
   const keepLeft = holdsWork();
   loadPuzzle(size, values);
-  rememberPuzzle({ keepLeft: keepLeft && formatPuzzle(page.values, page.size) !== before });
+  rememberPuzzle({ keepLeft: keepLeft && puzzleLine() !== before });
 }
 
 /** Replace the puzzle (size and values), leaving any replay. */
@@ -177,15 +197,8 @@ function loadPuzzle(size, values) {
   runner.cancel();
   player.leave();
   releaseUnread();
-  page.size = size;
-  page.values = values ? Uint8Array.from(values) : new Uint8Array(size * size);
-  page.serverCells = new Set();
-  board.setSize(size);
-  pad.setSize(size);
-  setSizeChoice(size);
-  mirrorBox(values ? formatPuzzle(page.values, size) : "");
-  renderPuzzle();
-  syncExampleMenu();
+  mirrorBox(values ? formatPuzzle(values, size) : "");
+  store.update({ type: "load", puzzle: sudokuPuzzle(size, values) });
 }
 
 /** A key on the board filled (value > 0) or cleared (0) a cell. */
@@ -193,11 +206,10 @@ function editCell(cell, value) {
   runner.cancel();
   player.leave();
   releaseUnread();
-  page.values[cell] = value;
-  page.serverCells = new Set();
-  mirrorBox(formatPuzzle(page.values, page.size));
-  renderPuzzle();
-  syncExampleMenu();
+  const values = Array.from(now().puzzle.values);
+  values[cell] = value;
+  mirrorBox(formatPuzzle(values, now().puzzle.size));
+  store.update({ type: "edit-cell", cell, value });
   rememberPuzzle();
 }
 
@@ -233,7 +245,7 @@ const TEXT_DRAFT_KEY = "dlx-puzzle-text";
  * never overwritten, and a reload brings it back.
  */
 function mirrorBox(text) {
-  if (page.boxText === null) $("puzzle-text").value = text;
+  if (now().box === null) $("puzzle-text").value = text;
 }
 
 /** Under text the user typed and has not loaded. */
@@ -245,16 +257,19 @@ const NOT_LOADED_NOTE = "Not on the board yet: press Load to put it there.";
  * and reason, why (said again under the box, far from the board on a phone).
  */
 function keepBoxText(text, { unread = false, reason = null } = {}) {
-  page.boxText = text;
-  page.unreadText = unread ? text : null;
+  store.update({ type: "box", text, unread, reason: unread && reason ? reason : null });
+}
+
+/** The note under the box, and the draft a reload brings back, from the state's box. */
+function renderBoxNote(box) {
   const note = $("box-note");
-  note.hidden = text === null;
-  const why = unread && reason;
+  note.hidden = box === null;
+  const why = box && box.unread && box.reason;
   note.className = why ? "message" : "note";
-  note.textContent = why ? `${reason} Fix it here and press Load.` : NOT_LOADED_NOTE;
+  note.textContent = why ? `${box.reason} Fix it here and press Load.` : NOT_LOADED_NOTE;
   try {
-    if (text === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
-    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text, unread, reason: why ? reason : null }));
+    if (box === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
+    else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text: box.text, unread: box.unread, reason: box.reason }));
   } catch {
     // No storage (private mode, quota): the box is only lost on a reload.
   }
@@ -278,7 +293,7 @@ function restoreBoxText() {
  * user's own typing) gives way, and the box mirrors the board again.
  */
 function releaseUnread() {
-  if (page.boxText !== null && page.boxText === page.unreadText) keepBoxText(null);
+  if (now().box !== null && now().box.unread) keepBoxText(null);
 }
 
 /**
@@ -287,7 +302,8 @@ function releaseUnread() {
  */
 function keepUnread(text, source, reason) {
   player.presentation.pause();      // the message and the box it names must be on screen
-  if (page.boxText !== null && page.boxText !== text && page.boxText !== page.unreadText) {
+  const { box } = now();
+  if (box !== null && box.text !== text && !box.unread) {
     // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
     sayMore($("board-message"), [`The Puzzle string box keeps the text you typed there; the ${source} is not put in it.`], "error");
     return;
@@ -322,30 +338,29 @@ function loadText(text, source, { keepOnError = false, fromHistory = false, from
     }
     return true;
   })();
-  page.pendingLoad = loading.catch(() => false);
+  pendingLoad = loading.catch(() => false);
   return loading;
 }
 
 async function loadExamples() {
   const answer = await api.examples();
   if (!answer.ok || !Array.isArray(answer.data)) return;
-  page.examples = answer.data;
   const select = $("examples");
-  for (const example of page.examples) {
+  for (const example of answer.data) {
     const option = document.createElement("option");
     option.value = example.id;
     const dims = `${example.size}×${example.size}`;
     option.textContent = example.title.includes(dims) ? example.title : `${example.title} (${dims})`;
     select.append(option);
   }
-  syncExampleMenu();    // a link may have opened one before the menu came
+  store.update({ type: "examples", examples: answer.data });    // a link may have opened one before the menu came
 }
 
 // ---- solving ---------------------------------------------------------------------
 
 function currentShare() {
   return {
-    puzzle: formatPuzzle(page.values, page.size),
+    puzzle: puzzleLine(),
     solutions: chosenSolutions(),
     choose: $("choose").value,
     step: null,
@@ -358,20 +373,19 @@ function currentShare() {
  * `step`: where to land; by default the first solution, or the last step.
  */
 async function solve({ push = true, step = null } = {}) {
-  await page.pendingLoad;
+  await pendingLoad;
   // The entry opened for editing after a replay becomes this solve: Back
   // then goes from one replay to the one before, not through every edit.
-  if (page.editPushed) push = false;
+  if (now().editPushed) push = false;
   const share = currentShare();
   const answer = await runner.run((signal) => api.solve(
     { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose }, { signal }));
   if (!answer) return;      // a newer solve or edit replaced this one
   if (!answer.ok) {
     player.leave();
-    page.serverCells = new Set(Array.isArray(answer.data.cells) ? answer.data.cells : []);
-    renderPuzzle();
+    store.update({ type: "refused", cells: Array.isArray(answer.data.cells) ? answer.data.cells : [] });
     // Clashing givens are already listed one by one (the server names only the first).
-    if (!findClashes(page.values, page.size).messages.length) showMessage(answer.data.error, "error");
+    if (!findClashes(now().puzzle.values, now().puzzle.size).messages.length) showMessage(answer.data.error, "error");
     // It sits under the board and the pad, below the fold of a phone: Solve must be seen to answer.
     $("board-message").scrollIntoView({ block: "nearest" });
     return;
@@ -390,19 +404,11 @@ function startReplay(data, share, step, push) {
     showMessage(`The server's step log could not be read: ${err.message}`, "error");
     return;
   }
-  const size = log.problem.size;
-  page.size = size;
-  page.values = Uint8Array.from(data.grid);
-  page.serverCells = new Set();
-  board.setSize(size);
-  pad.setSize(size);
-  pad.setVisible(false);
-  setSizeChoice(size);
+  store.update({
+    type: "replay", answer: data, share: player.replay.share, cursor: player.replay.timeline.cursor,
+    puzzle: sudokuPuzzle(log.problem.size, data.grid),
+  });
   mirrorBox(data.puzzle);
-  syncExampleMenu();
-  $("edit").hidden = false;
-  page.atEdit = false;
-  page.editPushed = false;
   const outcome = log.outcome;
   if (outcome.status === "solved") clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
@@ -427,8 +433,8 @@ document.addEventListener("paste", (e) => {
   // One symbol pasted on the board fills the cell in focus, as typing it would.
   const symbol = text.trim();
   if ($("board").contains(e.target) && !player.replay && symbol.length === 1
-      && valueOfSymbol(symbol, page.size) >= 0) {
-    editCell(board.active, valueOfSymbol(symbol, page.size));
+      && valueOfSymbol(symbol, now().puzzle.size) >= 0) {
+    editCell(board.active, valueOfSymbol(symbol, now().puzzle.size));
     return;
   }
   loadText(text, "pasted puzzle", { keepOnError: true });
@@ -436,12 +442,12 @@ document.addEventListener("paste", (e) => {
 
 $("puzzle-text").addEventListener("input", () => {
   const text = $("puzzle-text").value;
-  const own = text.trim() && text.trim() !== formatPuzzle(page.values, page.size);
+  const own = text.trim() && text.trim() !== puzzleLine();
   keepBoxText(own ? text : null);
 });
 
 // Left empty, the box shows the board's puzzle again.
-$("puzzle-text").addEventListener("change", () => mirrorBox(formatPuzzle(page.values, page.size)));
+$("puzzle-text").addEventListener("change", () => mirrorBox(puzzleLine()));
 
 $("load-form").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -461,7 +467,7 @@ $("solve-form").addEventListener("submit", (e) => {
 });
 
 $("clear").addEventListener("click", () => {
-  replacePuzzle(page.size, null);
+  replacePuzzle(now().puzzle.size, null);
   board.focusCell(0);
 });
 
@@ -476,7 +482,6 @@ $("board").addEventListener("mousedown", () => {
 $("edit").addEventListener("click", () => {
   runner.cancel();
   player.leave();
-  renderPuzzle();
   // No history entry yet: the first change opens one (Solve with nothing changed
   // then replaces the replay's own entry instead of adding a copy of it).
   url.flush();
@@ -487,13 +492,13 @@ $("edit").addEventListener("click", () => {
 for (const radio of document.querySelectorAll("input[name=size]")) {
   radio.addEventListener("change", () => {
     const size = Number(radio.value);
-    if (!SIZES.includes(size) || size === page.size) return;
+    if (!SIZES.includes(size) || size === now().puzzle.size) return;
     replacePuzzle(size, null);
   });
 }
 
 $("examples").addEventListener("change", async () => {
-  const example = page.examples.find((x) => x.id === $("examples").value);
+  const example = now().examples.find((x) => x.id === $("examples").value);
   const note = $("example-note");
   if (!example) {
     note.hidden = true;
@@ -539,7 +544,7 @@ async function openShare(asked, { push = false } = {}) {
 async function openEntered(asked) {
   const share = withinCap(asked);
   // A replay's entry (see markEditing) stays the replay's until the first change.
-  page.atEdit = !share.replayEntry;
+  store.update({ type: "history", atEdit: !share.replayEntry });
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   const entered = parseEntered(share.puzzle);
@@ -555,22 +560,21 @@ async function openEntered(asked) {
 
 player.followHistory({
   shareOf: () => {
-    page.editPushed = false;    // a new entry: the next edit pushes its own
+    store.update({ type: "history", editPushed: false });    // a new entry: the next edit pushes its own
     return entryShare();
   },
   open: (share) => (share.edit ? openEntered(share) : openShare(share)),
   leave: () => {
     runner.cancel();
     player.leave();
-    renderPuzzle();
-    page.atEdit = true;
+    store.update({ type: "history", atEdit: true });
   },
 });
 
 // ---- start ---------------------------------------------------------------------
 
-board.setSize(page.size);
-pad.setSize(page.size);
+board.setSize(now().puzzle.size);
+pad.setSize(now().puzzle.size);
 renderPuzzle();
 loadExamples();
 restoreBoxText();

@@ -1,0 +1,126 @@
+// model/page-state.js — the one state of a page, and the one way to change it.
+// A page holds a PageState; everything that changes what the page shows is an
+// action passed to update(), which computes the next state with reduce() (pure:
+// no DOM, no fetch, so node tests drive it) and tells the subscribers, the
+// views' render functions, what changed. No DOM.
+//
+// Glossary
+//   puzzle     {size, values}: the Sudoku being entered (values: 0 for a blank),
+//              or on the cover page {text, builtin}: the problem being set up.
+//   mode       "edit" (entering a puzzle) or "replay" (a solve's log is on
+//              screen). A solve in flight is the SolveRunner's (pages/replay.js):
+//              until its answer comes, the page stays as it was.
+//   answer     the server's answer being replayed (null outside a replay).
+//   cursor     the replay's step (0 before the first event).
+//   selection  the board cell with the keyboard focus (-1: none).
+//   box        the Puzzle string box's own text, when it differs from the board:
+//              {text, unread, reason} (unread: the page put it there from a paste
+//              or a link that could not be read), or null when it mirrors the board.
+//   errorCells the cells the server's last refusal named.
+
+/** The state a page starts in; `puzzle` is the page's own kind of puzzle. */
+export function initialState(puzzle) {
+  return Object.freeze({
+    puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
+    box: null, errorCells: EMPTY, examples: [], atEdit: true, editPushed: false,
+  });
+}
+
+const EMPTY = Object.freeze([]);
+
+/** A Sudoku puzzle of a size, blank or with the values given. */
+export function sudokuPuzzle(size, values = null) {
+  return Object.freeze({ size, values: Object.freeze(values ? Array.from(values) : new Array(size * size).fill(0)) });
+}
+
+/**
+ * The next state after an action ({type, ...}); the same object when nothing
+ * changes, so subscribers can skip. Unknown actions are an error: every change
+ * is named here.
+ */
+export function reduce(state, action) {
+  const next = (changes) => {
+    const changed = Object.keys(changes).some((key) => changes[key] !== state[key]);
+    return changed ? Object.freeze({ ...state, ...changes }) : state;
+  };
+  switch (action.type) {
+    case "load":          // a whole new puzzle (a size, an example, a paste, Load, Clear, a link)
+      return next({ puzzle: action.puzzle, mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY });
+    case "edit-cell": {   // a key on the board filled or cleared a cell
+      const { size, values } = state.puzzle;
+      if (values[action.cell] === action.value && state.mode === "edit") return state;
+      const changed = Array.from(values);
+      changed[action.cell] = action.value;
+      return next({ puzzle: sudokuPuzzle(size, changed), mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY });
+    }
+    case "select":
+      return next({ selection: action.cell });
+    case "refused":       // the server would not solve it: back to editing, with the cells it named
+      return next({ mode: "edit", errorCells: Object.freeze([...(action.cells || [])]) });
+    case "replay":        // a solve's answer is on screen; its puzzle is the board's
+      return next({
+        mode: "replay", answer: action.answer, share: action.share, cursor: action.cursor ?? 0,
+        puzzle: action.puzzle ?? state.puzzle, errorCells: EMPTY, atEdit: false, editPushed: false,
+      });
+    case "cursor":
+      return state.mode === "replay" ? next({ cursor: action.step, share: action.share ?? state.share }) : state;
+    case "leave":         // the replay gives way to the puzzle it solved
+      return next({ mode: "edit", answer: null, cursor: 0 });
+    case "pencil":
+      return next({ pencil: Boolean(action.on) });
+    case "presenting":
+      return next({ presenting: Boolean(action.on) });
+    case "box":           // the box's own text (null: it mirrors the board)
+      return next({ box: action.text === null ? null : Object.freeze({ text: action.text, unread: Boolean(action.unread), reason: action.reason ?? null }) });
+    case "examples":
+      return next({ examples: Object.freeze([...action.examples]) });
+    case "history":       // where this history entry stands (see pages/sudoku-page.js rememberPuzzle)
+      return next({ atEdit: action.atEdit ?? state.atEdit, editPushed: action.editPushed ?? state.editPushed });
+    default:
+      throw new Error(`unknown page action ${action.type}`);
+  }
+}
+
+/** The state of one page: read it with .state, change it with update(action), watch it with subscribe(). */
+export class PageState {
+  constructor(state) {
+    this.state = state;
+    this.listeners = [];
+    this.updating = false;
+    this.queue = [];
+  }
+
+  /**
+   * The one way to change the state. A listener that updates in turn is
+   * queued, so every listener sees the changes in the order they were made.
+   */
+  update(action) {
+    this.queue.push(action);
+    if (this.updating) return;
+    this.updating = true;
+    try {
+      while (this.queue.length) {
+        const current = this.queue.shift();
+        const before = this.state;
+        const after = reduce(before, current);
+        if (after === before) continue;
+        this.state = after;
+        for (const listener of this.listeners) listener(after, before, current);
+      }
+    } finally {
+      this.updating = false;
+      this.queue.length = 0;
+    }
+  }
+
+  /** Call listener(state, previous, action) after every change; returns the way to stop. */
+  subscribe(listener) {
+    this.listeners.push(listener);
+    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+  }
+}
+
+/** Whether a change touched any of the named fields. */
+export function touched(state, previous, ...fields) {
+  return fields.some((field) => state[field] !== previous[field]);
+}
