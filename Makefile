@@ -2,6 +2,7 @@
 # make test  — install what the tests need (system Chromium included) and run every test
 # make serve — the production server (gunicorn) on 127.0.0.1:$(PORT)
 # make bench — the benchmarks under bench/ (not part of make test)
+# make screenshot — docs/screenshot.png, the README's picture of the page (Playwright, system Chromium)
 
 PYTHON ?= python3
 PORT ?= 5000
@@ -9,7 +10,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test serve bench chromium clean
+.PHONY: run test serve bench chromium clean screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +38,10 @@ chromium:
 
 test: $(VENV)/.installed chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest
+
+# The README's picture: the page at 1280x800 with a dead end explained.
+screenshot: $(VENV)/.installed chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/python docs/screenshot.py
 
 # The benchmarks make their own environment (bench/.venv) with the peer solvers.
 bench:
