@@ -662,8 +662,8 @@ def report(logs: list[Log], idle: dict, args, seconds: float) -> None:
           "   overview strip) + wait for the next frame + first draw + its rendering.")
     million = [log for log in logs if log.events >= 500_000]
     if million:
-        print(f"   README: \"a log of a million steps loads in about two seconds\": "
-              f"{million[0].first['total'] / 1e3:.1f} s here, click to first frame.")
+        print(f"   a log of {million[0].events:,} steps: {million[0].first['total'] / 1e3:.1f} s "
+              "from click to first frame.")
     print("\n   set-up, split (StepLog constructor re-run in the same page, warm):")
     print(decode_table(logs))
     print(f"\n2. Seek to a random step (ms; seeded, {args.model_seeks} model seeks, {args.seeks} UI seeks per log)")

@@ -355,7 +355,7 @@ def add_cover_command(commands) -> None:
     """The cover command: a problem in Knuth's text format, or a built-in with its parameters."""
     cover = commands.add_parser("cover", help="solve any exact cover problem: a file in Knuth's "
                                 "format, or a built-in (--builtin)")
-    cover.add_argument("file", nargs="?", help="the problem as text (see README), or - for standard input")
+    cover.add_argument("file", nargs="?", help="the problem as text (see docs/guide.md), or - for standard input")
     cover.add_argument("--builtin", choices=list(problems.BUILTINS), metavar="NAME",
                        help=f"a built-in problem instead of a file: {', '.join(problems.BUILTINS)}")
     params: dict[str, list] = {}
