@@ -99,10 +99,11 @@ def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tup
     """Item names, the primary count, and name → (id, column) from the header line."""
     items: list[str] = []
     index: dict[str, tuple[int, int]] = {}
-    primary = bar_column = None
+    primary: int | None = None
+    bar_column = 0          # the column of the bar, once there is one (primary is then set)
     for word, column in words(line):
         if word == BAR:
-            if bar_column is not None:
+            if primary is not None:
                 raise CoverParseError(f"a second '{BAR}' in the header (the first is at column "
                                       f"{bar_column}): only one separates the secondary items",
                                       line_no, column)

@@ -205,5 +205,5 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
         return say("outcome.steps", steps=outcome.stats.steps, budget=outcome.settings.get("max_steps"),
                    so_far=so_far, replay=replay)
     if outcome.limit == ec.LIMIT_TIME:
-        return say("outcome.time", seconds=float(outcome.settings.get("max_seconds")), so_far=so_far, replay=replay)
+        return say("outcome.time", seconds=float(outcome.settings["max_seconds"]), so_far=so_far, replay=replay)
     return say("outcome.cancelled", so_far=so_far)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from . import exact_cover as ec
 from .messages import say
@@ -216,12 +216,12 @@ def placements(pieces: dict[str, Shape], width: int, height: int,
 
 
 def packing(id: str, params: dict, title: str, note: str, width: int, height: int,
-            piece_words: dict[str, str], placed: list[tuple[str | None, Shape]]) -> Builtin:
+            piece_words: Mapping[str | None, str], placed: Sequence[tuple[str | None, Shape]]) -> Builtin:
     """A packing of a width × height box: piece items, then one item per cell.
 
     placed: (piece or None, cells); a None piece is a filler with no item of its own.
     """
-    names = [p for p in piece_words if p]
+    names = [p for p in piece_words if p is not None]
     cells = [(r, c) for r in range(height) for c in range(width)]
     options = [([p] if p else []) + [cell_name(r, c) for r, c in where] for p, where in placed]
     problem = ec.Problem.from_names(names + [cell_name(r, c) for r, c in cells], [], options)
@@ -276,7 +276,7 @@ def pentominoes(width: int, height: int, all_orientations: bool = False) -> Buil
                    f"Pentominoes in a {width}×{height} box" + ("" if all_orientations else " (up to symmetry)"),
                    f"Pack the 12 pentominoes into a {width}×{height} box: each piece turns and flips; "
                    f"{how}.",
-                   width, height, {name: f"{name} pentomino" for name in shapes}, placed)
+                   width, height, {name: f"{name} pentomino" for name in shapes}, placed)  # no fillers
 
 
 # The small packing of the Lisp write-up of DLX, defined here: a 3×3 box filled
@@ -397,7 +397,7 @@ def checked(spec: Spec, params: dict) -> dict:
                 raise BuiltinError(f"{p.name} of {spec.id} must be true or false, not {value!r}")
         elif isinstance(value, bool) or not isinstance(value, int):
             raise BuiltinError(f"{p.name} of {spec.id} must be a whole number, not {value!r}")
-        elif not p.low <= value <= p.high:
+        elif p.low is not None and p.high is not None and not p.low <= value <= p.high:
             raise BuiltinError(f"{p.name} of {spec.id} must be from {p.low} to {p.high}, not {value}")
         values[p.name] = value
     return values

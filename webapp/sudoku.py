@@ -285,7 +285,7 @@ def check_givens(grid: Grid) -> None:
     if len(pairs) > 1:
         message += f"; {len(pairs) - 1} more clash{'es' if len(pairs) > 2 else ''}"
     cells = sorted({c for a, b, *_ in found for c in (a, b)})
-    raise ParseError(message, cells=cells)
+    raise ParseError(message, cells=tuple(cells))
 
 
 # -- exact cover encoding ------------------------------------------------------
