@@ -5,8 +5,8 @@
 // views' render functions, what changed. No DOM.
 //
 // Glossary
-//   puzzle     {size, values}: the Sudoku being entered (values: 0 for a blank),
-//              or on the cover page {text, builtin}: the problem being set up.
+//   puzzle     {size, values}: the Sudoku being entered (values: 0 for a blank);
+//              on the cover page {kind: "cover"} (its problem is the form's).
 //   mode       "edit" (entering a puzzle) or "replay" (a solve's log is on
 //              screen). A solve in flight is the SolveRunner's (pages/replay.js):
 //              until its answer comes, the page stays as it was.
@@ -17,12 +17,14 @@
 //              {text, unread, reason} (unread: the page put it there from a paste
 //              or a link that could not be read), or null when it mirrors the board.
 //   errorCells the cells the server's last refusal named.
+//   examples   the examples (Sudoku) or built-in problems (cover) the server offers.
+//   picked     the user chose a problem: a late catalogue must not change the choice.
 
 /** The state a page starts in; `puzzle` is the page's own kind of puzzle. */
 export function initialState(puzzle) {
   return Object.freeze({
     puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
-    box: null, errorCells: EMPTY, examples: [], atEdit: true, editPushed: false,
+    box: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
   });
 }
 
@@ -74,6 +76,8 @@ export function reduce(state, action) {
       return next({ box: action.text === null ? null : Object.freeze({ text: action.text, unread: Boolean(action.unread), reason: action.reason ?? null }) });
     case "examples":
       return next({ examples: Object.freeze([...action.examples]) });
+    case "pick":          // the user chose a problem in the menu
+      return next({ picked: true });
     case "history":       // where this history entry stands (see pages/sudoku-page.js rememberPuzzle)
       return next({ atEdit: action.atEdit ?? state.atEdit, editPushed: action.editPushed ?? state.editPushed });
     default:

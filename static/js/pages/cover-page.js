@@ -10,6 +10,7 @@ import { LogFormatError } from "../model/steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "../views/picture.js";
+import { PageState, initialState } from "../model/page-state.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "../model/url.js";
@@ -35,11 +36,11 @@ const PENTOMINO_CELLS = 60;
 const DRAFT_KEY = "dlx-cover-draft";
 const PARAMS_KEY = "dlx-cover-params";
 
-const page = {
-  catalogue: [],
-  picked: false,         // the user chose a problem: the page must not change the choice
-  pickedByPointer: false, // the last press on the problem menu was a pointer's, not a key's
-};
+// What the page shows lives in one PageState (model/page-state.js): the
+// catalogue of built-ins, whether the user picked a problem, the mode, and the
+// answer and cursor of a replay; handlers change it only with store.update().
+const store = new PageState(initialState(Object.freeze({ kind: "cover" })));
+let pickedByPointer = false;   // the last press on the problem menu was a pointer's, not a key's
 
 /** The address of a share state; a typed problem too long for it gives the bare page. */
 function shareAddress(share) {
@@ -57,11 +58,17 @@ const player = new Replayer({
   drawStep: (log, state, explanation) => picture.show(log.placed(state), log.newest(state), state,
     explanation.kind === "dead-end" ? explanation.item : -1),
   stage: document.querySelector(".picture-wrap"),
-  onLeave: () => {
+  onStep: (step, share) => store.update({ type: "cursor", step, share }),
+  onLeave: () => store.update({ type: "leave" }),
+});
+
+/** Draw what changed between two states: the picture gives way when a replay ends. */
+store.subscribe((state, before) => {
+  if (before.mode === "replay" && state.mode !== "replay") {
     picture.setPicture(null, null);
     $("picture-title").textContent = "";
     $("links-note").hidden = true;
-  },
+  }
 });
 
 // ---- messages ------------------------------------------------------------------
@@ -74,7 +81,7 @@ function clearMessages() {
 // ---- choosing a problem ------------------------------------------------------------
 
 function specOf(id) {
-  return page.catalogue.find((spec) => spec.id === id) || null;
+  return store.state.examples.find((spec) => spec.id === id) || null;
 }
 
 async function loadCatalogue() {
@@ -83,10 +90,10 @@ async function loadCatalogue() {
     say($("message"), `The list of built-in problems could not be loaded: ${answer.data.error || "no answer"}.`);
     return;
   }
-  page.catalogue = answer.data;
+  store.update({ type: "examples", examples: answer.data });
   const select = $("problem");
   const typed = select.querySelector(`option[value="${TEXT}"]`);
-  for (const spec of page.catalogue) {
+  for (const spec of answer.data) {
     const option = document.createElement("option");
     option.value = spec.id;
     option.textContent = spec.title;
@@ -247,6 +254,7 @@ function startReplay(data, share, step, push) {
   let log;
   try {
     log = player.start(data, share, step, push);
+    store.update({ type: "replay", answer: data, share: player.replay.share, cursor: player.replay.timeline.cursor });
   } catch (err) {
     if (!(err instanceof LogFormatError)) throw err;
     say($("message"), `The server's step log could not be read: ${err.message}`);
@@ -296,7 +304,7 @@ $("problem-form").addEventListener("submit", (e) => {
 });
 
 $("problem").addEventListener("change", () => {
-  page.picked = true;
+  store.update({ type: "pick" });
   runner.cancel();
   player.leave();     // its replay is of the problem just left
   rememberPick($("problem").value, {});
@@ -304,10 +312,10 @@ $("problem").addEventListener("change", () => {
   showProblemFields();
   // Picked with the pointer, the text area takes the focus to be typed in; with
   // the keys, the focus stays on the menu (arrowing through it must not leave it).
-  if ($("problem").value === TEXT && page.pickedByPointer) $("problem-text").focus();
+  if ($("problem").value === TEXT && pickedByPointer) $("problem-text").focus();
 });
-$("problem").addEventListener("pointerdown", () => { page.pickedByPointer = true; });
-$("problem").addEventListener("keydown", () => { page.pickedByPointer = false; });
+$("problem").addEventListener("pointerdown", () => { pickedByPointer = true; });
+$("problem").addEventListener("keydown", () => { pickedByPointer = false; });
 
 /**
  * The address names the problem just picked, and the parameters entered for
@@ -521,7 +529,7 @@ async function start() {
     return;
   }
   // The catalogue may arrive after the user picked a problem: keep their choice.
-  if (page.picked) {
+  if (store.state.picked) {
     showProblemFields();
     return;
   }
