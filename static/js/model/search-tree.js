@@ -1,0 +1,128 @@
+// model/search-tree.js — the whole search as a tree, for the search-tree view:
+// each tried option a node, its level the depth. Tries come in the log in
+// depth-first order, so node i (the i-th try) and its subtree are the nodes
+// i .. i + size[i] - 1: the tree is laid out by counting, and a node's x in an
+// icicle is its index. The subtree sizes are the server's (the log's facts);
+// this module only indexes them. No DOM.
+//
+// Glossary
+//   node     a tried option: the i-th try event of the log.
+//   size     the nodes of a node's subtree, itself included (from the log's facts).
+//   path     a node whose subtree holds a solution.
+//   open     a node whose subtree the search left unfinished (a limit stopped it).
+//   failed   a node whose subtree was searched to the end without a solution.
+
+import { TRY } from "./steplog.js";
+
+export const FAILED = 0;
+export const PATH = 1;
+export const OPEN = 2;
+
+export class SearchTree {
+  /**
+   * @param {object} log a StepLog (kindAt, levelAt, stepCount, solutionSteps, outcome)
+   * @param {ArrayLike<number>} sizes the subtree size of each try, in log order (facts)
+   */
+  constructor(log, sizes) {
+    const trySteps = [];
+    for (let step = 1; step <= log.stepCount; step++) if (log.kindAt(step) === TRY) trySteps.push(step);
+    const count = trySteps.length;
+    if (sizes.length !== count) {
+      throw new Error(`the log has ${count} tries but its facts give ${sizes.length} subtree sizes`);
+    }
+    this.count = count;
+    this.step = Int32Array.from(trySteps);
+    this.size = Int32Array.from(sizes);
+    this.level = new Int32Array(count);
+    this.parent = new Int32Array(count);
+    this.deepest = new Int32Array(count);
+    this.status = new Uint8Array(count);
+    this.maxLevel = 0;
+    const open = [];            // the chain of ancestors of the node being read
+    for (let i = 0; i < count; i++) {
+      const level = log.levelAt(this.step[i]);
+      this.level[i] = level;
+      if (level > this.maxLevel) this.maxLevel = level;
+      open.length = Math.min(open.length, level);
+      this.parent[i] = level > 0 && open.length ? open[open.length - 1] : -1;
+      open.push(i);
+    }
+    // The deepest level under each node: children come after their parent, so
+    // one pass from the end hands each node's depth up to its parent.
+    for (let i = count - 1; i >= 0; i--) {
+      if (this.level[i] > this.deepest[i]) this.deepest[i] = this.level[i];
+      const p = this.parent[i];
+      if (p >= 0 && this.deepest[i] > this.deepest[p]) this.deepest[p] = this.deepest[i];
+    }
+    // A solution's leaf is the last try before it; it and its ancestors are on a path.
+    for (const step of log.solutionSteps) {
+      for (let n = this.nodeAtStep(step); n >= 0 && this.status[n] !== PATH; n = this.parent[n]) this.status[n] = PATH;
+    }
+    // A search stopped by a limit left the nodes on the stack at its end unfinished.
+    if (!log.outcome.complete && count) {
+      for (let n = count - 1; n >= 0 && this.status[n] !== PATH; n = this.parent[n]) this.status[n] = OPEN;
+    }
+    this.roots = [];
+    for (let i = 0; i < count; i += this.size[i]) this.roots.push(i);
+  }
+
+  /** The node being tried at a step: the last try at or before it (-1 before the first). */
+  nodeAtStep(step) {
+    let lo = 0;
+    let hi = this.count - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.step[mid] <= step) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The node on the stack at a step: the node being tried, unless the search
+   * has backed up past it since (then its nearest ancestor still on the stack).
+   * `stackLevel` is the level of the deepest frame with an option tried.
+   */
+  currentNode(step, stackLevel) {
+    let n = this.nodeAtStep(step);
+    while (n >= 0 && this.level[n] > stackLevel) n = this.parent[n];
+    return n;
+  }
+
+  /** The children of a node, in order. */
+  children(n) {
+    const found = [];
+    const end = n + this.size[n];
+    for (let c = n + 1; c < end; c += this.size[c]) found.push(c);
+    return found;
+  }
+
+  /** The node and its ancestors, root first. */
+  pathTo(n) {
+    const chain = [];
+    for (let a = n; a >= 0; a = this.parent[a]) chain.push(a);
+    return chain.reverse();
+  }
+
+  /**
+   * The node at index `index` (its x) and level `level`, going no deeper than
+   * `stop(n)` allows (a view that draws a subtree as one block stops there):
+   * from the root over that index, down while the level is above `level`.
+   */
+  nodeAt(index, level, stop = () => false) {
+    if (index < 0 || index >= this.count) return -1;
+    let n = -1;
+    for (const r of this.roots) if (r <= index && index < r + this.size[r]) n = r;
+    while (n >= 0 && this.level[n] < level && !stop(n)) {
+      const child = this.children(n).find((c) => c <= index && index < c + this.size[c]);
+      if (child === undefined) break;
+      n = child;
+    }
+    return n;
+  }
+}

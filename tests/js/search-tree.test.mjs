@@ -1,0 +1,79 @@
+// The search tree's index over a real log: parents, depths, the solution path,
+// unfinished nodes, and finding the node under a point. The subtree sizes the
+// server sends are computed here independently (by levels alone) for the check.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { StepLog, TRY } from "../../static/js/model/steplog.js";
+import { SearchTree, PATH, FAILED, OPEN } from "../../static/js/model/search-tree.js";
+import { sudokuLogWithLines } from "./python.mjs";
+
+const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/** Each try's subtree size by its definition: it and the tries after it until one at its level or above. */
+function sizesByLevels(log) {
+  const levels = [];
+  for (let step = 1; step <= log.stepCount; step++) if (log.kindAt(step) === TRY) levels.push(log.levelAt(step));
+  return levels.map((level, i) => {
+    let j = i + 1;
+    while (j < levels.length && levels[j] > level) j++;
+    return j - i;
+  });
+}
+
+test("on a hard 9×9, the tree's parents, depths and path agree with the log", () => {
+  const log = new StepLog(sudokuLogWithLines(HARD, { maxSteps: 20000 }).log);
+  const tree = new SearchTree(log, sizesByLevels(log));
+  assert.ok(tree.count > 100);
+  for (let i = 0; i < tree.count; i++) {
+    const p = tree.parent[i];
+    if (tree.level[i] === 0) assert.equal(p, -1);
+    else {
+      assert.equal(tree.level[p], tree.level[i] - 1, `node ${i}'s parent is one level up`);
+      assert.ok(p < i && i < p + tree.size[p], `node ${i} lies in its parent's subtree`);
+    }
+    assert.ok(tree.deepest[i] >= tree.level[i]);
+  }
+  const total = tree.roots.reduce((sum, r) => sum + tree.size[r], 0);
+  assert.equal(total, tree.count, "the roots' subtrees hold every node");
+});
+
+test("a solved search marks exactly the chain of choices in its solution as the path", () => {
+  const data = sudokuLogWithLines(HARD);
+  const log = new StepLog(data.log);
+  const tree = new SearchTree(log, sizesByLevels(log));
+  const path = [...tree.status.keys()].filter((i) => tree.status[i] === PATH);
+  const chosen = data.log.solutions[0];
+  assert.equal(path.length, chosen.length, "one node per level of the solution");
+  for (const n of path) {
+    assert.equal(log.argAt(tree.step[n]), chosen[tree.level[n]], "the path's node at each level tried the solution's option");
+  }
+  assert.ok([...tree.status].every((s) => s === PATH || s === FAILED), "a complete search leaves nothing open");
+});
+
+test("a search stopped by its budget leaves the nodes on its last stack open", () => {
+  const log = new StepLog(sudokuLogWithLines(HARD, { maxSteps: 500 }).log);
+  assert.equal(log.outcome.limit, "steps");
+  const tree = new SearchTree(log, sizesByLevels(log));
+  const last = tree.count - 1;
+  for (let n = last; n >= 0; n = tree.parent[n]) assert.equal(tree.status[n], OPEN);
+});
+
+test("the node at a step, and the node under a point, collapsed subtrees counting as one", () => {
+  const log = new StepLog(sudokuLogWithLines(HARD, { maxSteps: 5000 }).log);
+  const tree = new SearchTree(log, sizesByLevels(log));
+  assert.equal(tree.nodeAtStep(0), -1);
+  const n = 40;
+  assert.equal(tree.nodeAtStep(tree.step[n]), n);
+  assert.equal(tree.nodeAtStep(tree.step[n + 1] - 1), n);
+  // The node under node n's own index at its own level is n.
+  assert.equal(tree.nodeAt(n, tree.level[n]), n);
+  // Stopping at n's root (as if the root were drawn as one block) gives that root.
+  const root = tree.pathTo(n)[0];
+  assert.equal(tree.nodeAt(n, tree.level[n], (m) => m === root), root);
+  assert.deepEqual(tree.pathTo(n).map((m) => tree.level[m]), [...Array(tree.level[n] + 1).keys()]);
+});
+
+test("subtree sizes that do not fit the log are refused", () => {
+  const log = new StepLog(sudokuLogWithLines("....1.3.4....14.").log);
+  assert.throws(() => new SearchTree(log, [1, 2, 3]), /subtree sizes/);
+});
