@@ -24,6 +24,8 @@ import { ResultsPanel, downloadJson } from "../views/results.js";
 import { MatrixView } from "../views/matrixview.js";
 import { LinksPanel } from "../views/linksview.js";
 import { Presentation } from "../views/present.js";
+import { SearchTreeView } from "../views/searchtree.js";
+import { SearchTree } from "../model/search-tree.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -184,6 +186,7 @@ export class Replayer {
       this.redraw();
     });
     this.links = new LinksPanel($("links"), { onJump: (step) => this.seekTo(step) });
+    this.treeView = new SearchTreeView($("search-tree"), { onSeek: (step) => this.seekTo(step) });
     $("links-panel").addEventListener("toggle", () => this.redraw());
     $("download-log").addEventListener("click", () => {
       if (this.replay) downloadJson("dlx-step-log.json", this.replay.raw.log);
@@ -241,6 +244,10 @@ export class Replayer {
     else this.url.replace(replay.share);
     this.results.show(data, log);
     this.matrix.setLog(log);
+    // The whole search as a tree, from the subtree sizes the server counted (the log's facts).
+    replay.tree = log.subtreeSizes ? new SearchTree(log, log.subtreeSizes) : null;
+    this.treeView.setTree(replay.tree, (node) => log.labels[log.argAt(replay.tree.step[node])]);
+    $("tree-panel").hidden = !replay.tree;
     // The dancing links, node by node, only for problems small enough to draw.
     this.linksFit = this.links.setLog(log);
     $("links-panel").hidden = !this.linksFit;
@@ -282,6 +289,8 @@ export class Replayer {
     this.matrix.setLog(null);
     this.links.setLog(null);
     $("links-panel").hidden = true;
+    this.treeView.setTree(null);
+    $("tree-panel").hidden = true;
     this.overview.setData(null);
     this.why.showMessage("Why", this.idle.why);
     this.noteOptions();
@@ -403,6 +412,12 @@ export class Replayer {
       $("step-why").textContent = explanation.sentences.length ? explanation.sentences[0].text : "";
       this.matrix.show(state);
       this.results.markStep(step);
+      if (replay.tree) {
+        // The node on the stack: the top frame's try, or the one above when this level has none yet.
+        const top = state.top();
+        const level = top && top.k > 0 ? state.level : state.level - 1;
+        this.treeView.setCurrent(replay.tree.currentNode(step, level));
+      }
       replay.drawnStep = step;
       replay.focusItem = explanation.item;
     }

@@ -9,6 +9,7 @@
 // click jumps the replay to the try of the node under it.
 
 import { FAILED, OPEN, PATH } from "../model/search-tree.js";
+import { say } from "../model/messages.js";
 
 /** Narrower than this (CSS px), a subtree is one block: its children are not drawn. */
 const EXPAND_PX = 4;
@@ -168,10 +169,8 @@ export class SearchTreeView {
   /** A node in words, for the tooltip. */
   describe(node) {
     const tree = this.tree;
-    const size = tree.size[node];
-    const what = tree.status[node] === PATH ? "on the way to a solution"
-      : tree.status[node] === OPEN ? "left unfinished" : "failed";
-    return `Level ${tree.level[node]}: ${this.labelOf(node)} — ${size.toLocaleString("en")} `
-      + `node${size === 1 ? "" : "s"}, ${what}. Click to go there.`;
+    const status = tree.status[node];
+    const what = status === PATH ? say("tree.path") : status === OPEN ? say("tree.open") : say("tree.failed");
+    return say("tree.node", { level: tree.level[node], option: this.labelOf(node), size: tree.size[node], what });
   }
 }
