@@ -13,14 +13,21 @@ from __future__ import annotations
 
 import json
 
+from . import analysis as an
 from . import exact_cover as ec
 from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines, live_options,
                       newest_choice, not_the_cause_lines, outcome_message, rulings)
 from .messages import say
 
-FORMAT, VERSION = "dlx-step-log", 1
+FORMAT, VERSION = "dlx-step-log", 2
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
-          "givens", "events", "sizes", "solutions", "outcome", "stats")
+          "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
+# The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
+FACT_ARRAYS = {"dead_ends": ("step", "ruler", "culprits", "culprit_count", "back_to", "jump_to"),
+               "jumps": ("step", "jump_to", "wasted"),
+               "tries": ("nodes", "wrong")}
+# back_to of a dead end that the recording ends after, before the search tries again.
+BACK_TO_UNKNOWN = -2
 
 
 class LogError(ValueError):
@@ -48,6 +55,36 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "outcome": {"status": outcome.status, "complete": outcome.complete,
                     "limit": outcome.limit, "message": message or outcome_message(outcome)},
         "stats": stats_dict(stats),
+        "facts": facts(an.analyse(problem, givens, recording)),
+    }
+
+
+def facts(analysis: an.Analysis) -> dict:
+    """The facts of a search as parallel integer arrays: indexes, not sentences (docs/step-log.md, "Facts")."""
+    dead_ends, backups = analysis.dead_ends, analysis.backups
+    ruler: list[int] = []
+    culprits: list[int] = []
+    for dead in dead_ends:
+        ruler += dead.ruler_level
+        culprits += dead.culprits
+    # Only the dead ends and back-ups that a backjumping search would have left sooner: they are few.
+    jumps = [(d.step, d.jump_to, d.wasted) for d in dead_ends if d.innocent]
+    jumps += [(step, jump, wasted) for step, level, jump, wasted
+              in zip(backups.step, backups.level, backups.jump_to, backups.wasted) if jump < level - 1]
+    jumps.sort()
+    return {
+        "dead_ends": {
+            "step": [d.step for d in dead_ends],
+            "ruler": ruler,
+            "culprits": culprits,
+            "culprit_count": [len(d.culprits) for d in dead_ends],
+            "back_to": [BACK_TO_UNKNOWN if d.back_to is None else d.back_to for d in dead_ends],
+            "jump_to": [d.jump_to for d in dead_ends],
+        },
+        "jumps": {"step": [j[0] for j in jumps], "jump_to": [j[1] for j in jumps],
+                  "wasted": [j[2] for j in jumps]},
+        "tries": {"nodes": analysis.tries.size, "wrong": analysis.wrong_choices},
+        "thrashing": [group.dead_ends for group in analysis.thrashing],
     }
 
 
@@ -81,6 +118,47 @@ def validate(log: dict) -> None:
     missing = [f for f in FIELDS if f not in log]
     if missing:
         raise LogError(f"step log lacks {', '.join(missing)}")
+    validate_facts(log)
+
+
+def validate_facts(log: dict) -> None:
+    """Raise LogError unless the facts have every array, each as long as the events say."""
+    facts_ = log["facts"]
+    if not isinstance(facts_, dict):
+        raise LogError("facts must be an object")
+    for section, names in FACT_ARRAYS.items():
+        if not isinstance(facts_.get(section), dict):
+            raise LogError(f"facts lack {section}")
+        for name in names:
+            if not isinstance(facts_[section].get(name), list):
+                raise LogError(f"facts.{section}.{name} must be an array")
+    if not isinstance(facts_.get("thrashing"), list):
+        raise LogError("facts.thrashing must be an array")
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
+    dead, jumps, tries = facts_["dead_ends"], facts_["jumps"], facts_["tries"]
+    count = {ec.DEAD_END: 0, ec.TRY: 0}
+    for kind in kinds:
+        if kind in count:
+            count[kind] += 1
+    expect = [("dead_ends", dead, ("step", "culprit_count", "back_to", "jump_to"), count[ec.DEAD_END]),
+              ("jumps", jumps, ("jump_to", "wasted"), len(jumps["step"])),
+              ("tries", tries, ("nodes",), count[ec.TRY])]
+    for section, arrays, names, events in expect:
+        for name in names:
+            if len(arrays[name]) != events:
+                raise LogError(f"facts.{section}.{name} has {len(arrays[name])} entries, not {events}")
+    if sum(dead["culprit_count"]) != len(dead["culprits"]):
+        raise LogError("facts.dead_ends.culprits does not hold culprit_count's sum")
+    options_of_item = problem_of(log).options_of_item
+    rulers = sum(len(options_of_item[log["events"][step] >> ec.KIND_BITS]) for step in dead["step"]
+                 if 0 <= step < len(kinds) and kinds[step] == ec.DEAD_END)
+    if any(not (0 <= step < len(kinds) and kinds[step] == ec.DEAD_END) for step in dead["step"]):
+        raise LogError("facts.dead_ends.step names an event that is not a dead end")
+    if any(not (0 <= step < len(kinds) and kinds[step] in (ec.DEAD_END, ec.BACKUP)) for step in jumps["step"]):
+        raise LogError("facts.jumps.step names an event that is neither a dead end nor a back-up")
+    if rulers != len(dead["ruler"]):
+        raise LogError(f"facts.dead_ends.ruler has {len(dead['ruler'])} entries for the {rulers} options "
+                       "of the dead ends' items")
 
 
 class Replay:

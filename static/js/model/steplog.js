@@ -5,7 +5,7 @@
 // No DOM.
 
 export const FORMAT = "dlx-step-log";
-export const VERSION = 1;
+export const VERSION = 2;
 
 // Event kinds: code = arg * 8 + kind.
 export const CHOOSE = 0;
