@@ -11,13 +11,14 @@ Glossary
 
 from __future__ import annotations
 
+import bisect
 import json
 
 from . import analysis as an
 from . import exact_cover as ec
 from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines, live_options,
                       newest_choice, not_the_cause_lines, outcome_message, rulings)
-from .messages import say
+from .messages import join_and, say
 
 FORMAT, VERSION = "dlx-step-log", 2
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
@@ -318,9 +319,10 @@ def event_lines(log: dict, step: int) -> list[str]:
         if not arg:
             return [say("backup.over", need=phrases["need"][leaving], message=log["outcome"]["message"])]
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
-                    option=phrases["labels"][state.frames[-1].option])]
+                    option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
-    lines = dead_end_lines(phrases, state, arg, ruled)
+    heading, *why = dead_end_lines(phrases, state, arg, ruled)
+    lines = [heading, *culprit_lines(log, step, state, arg), *why]
     dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):
@@ -329,7 +331,43 @@ def event_lines(log: dict, step: int) -> list[str]:
         if code & ec.KIND_MASK == ec.TRY:
             top = replay_.state.frames[-1]
             lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option, dead_level))
+            lines += jump_lines(log, step, replay_.state.level)
             lines += not_the_cause_lines(replay_.state.level, ruled)
             return lines
     lines.append(end_line(log, step))
     return lines
+
+
+# -- the facts, in words ------------------------------------------------------------
+
+def dead_end_number(log: dict, step: int) -> int:
+    """The number of the dead end that made step `step` (its position in facts.dead_ends)."""
+    return bisect.bisect_left(log["facts"]["dead_ends"]["step"], step - 1)
+
+
+def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
+    """The culprits of the dead end at `step` (state: after it), and its thrashing group if any."""
+    dead = log["facts"]["dead_ends"]
+    k = dead_end_number(log, step)
+    start = sum(dead["culprit_count"][:k])
+    levels = dead["culprits"][start:start + dead["culprit_count"][k]]
+    labels = log["labels"]
+    choices = join_and([labels[state.frames[level].option] for level in levels])
+    lines = [say("dead_end.culprits", count=len(levels), levels=join_and([str(level) for level in levels]),
+                 choices=choices, empty=log["phrases"]["empty"][item])]
+    group = next((g for g in log["facts"]["thrashing"] if k in g), None)
+    if group is not None and levels:
+        lines.append(say("dead_end.thrashing", choices=choices, count=len(group)))
+    return lines
+
+
+def jump_lines(log: dict, step: int, back: int) -> list[str]:
+    """Where a backjumping search would have gone from the event at `step`, when above `back` (where this one goes)."""
+    jumps = log["facts"]["jumps"]
+    j = bisect.bisect_left(jumps["step"], step - 1)
+    if j == len(jumps["step"]) or jumps["step"][j] != step - 1:
+        return []
+    jump, wasted = jumps["jump_to"][j], say("jump.wasted", count=jumps["wasted"][j])
+    if jump < 0:
+        return [say("jump.givens", wasted=wasted)]
+    return [say("jump.levels", count=back - jump, jump=jump, first=jump + 1, last=back, wasted=wasted)]

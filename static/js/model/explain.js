@@ -12,48 +12,37 @@ import { joinAnd, say } from "./messages.js";
 /** How many runner-up items a choose step names. */
 export const RUNNERS_UP = 3;
 
-/**
- * Who put each item on the board at this state: for each item, the rank of
- * the first placed option holding it (-1 a given, l the frame at level l, -2
- * nobody) and that option. Givens come first, then the levels in order.
- */
-function ownersOfItems(log, state) {
-  const rank = new Int32Array(log.items.length).fill(-2);
-  const option = new Int32Array(log.items.length).fill(-1);
-  for (const { option: o, level } of log.placed(state)) {
-    for (const j of log.options[o]) {
-      if (rank[j] !== -2) continue;
-      rank[j] = level;
-      option[j] = o;
-    }
+/** For each item, the given that holds it (-1: none), from the log's givens. */
+function givenOfItems(log) {
+  if (!log._givenOfItem) {
+    const owner = new Int32Array(log.items.length).fill(-1);
+    for (const g of log.givens) for (const j of log.options[g]) if (owner[j] < 0) owner[j] = g;
+    log._givenOfItem = owner;
   }
-  return { rank, option };
+  return log._givenOfItem;
 }
 
 /**
- * Why the item of a dead end has no option: for each of its original options
- * (option-id order) the earliest placed option holding one of its other items
- * — givens first, then the lowest level, then the first such item in the
- * option. Options nothing placed rules out are left out (there are none at a
- * real dead end).
+ * Why the item of the dead end at `state` has no option: for each of its
+ * options (option-id order), the placed option that ruled it out, as the
+ * server's facts name it (the ruler's level: -1 a given), and the item of the
+ * option it holds (the first such item): {option, by, level, item}.
  */
 export function ruledOut(log, state, item) {
-  const owners = ownersOfItems(log, state);
-  const { labels } = log;
-  const held = log.phrases.held;
-  const found = [];
-  for (const o of log.optionsOfItem[item]) {
-    let best = null;
-    for (const j of log.options[o]) {
-      if (j === item || owners.rank[j] === -2) continue;
-      if (best === null || owners.rank[j] < best.level) {
-        best = { by: owners.option[j], level: owners.rank[j], item: j };
-      }
+  const k = log.facts.deadEndAt(state.step);
+  if (k < 0) return [];
+  const rulers = log.facts.rulersOf(k);
+  const givenOf = givenOfItems(log);
+  return Array.from(log.optionsOfItem[item], (o, index) => {
+    const level = rulers[index];
+    const others = log.options[o].filter((j) => j !== item);
+    if (level < 0) {
+      const via = others.find((j) => givenOf[j] >= 0);
+      return { option: o, by: givenOf[via], level, item: via };
     }
-    if (best === null) continue;
-    found.push({ option: o, ...best });
-  }
-  return found;
+    const by = state.frameOption[level];
+    return { option: o, by, level, item: others.find((j) => log.options[by].includes(j)) };
+  });
 }
 
 /**
@@ -139,6 +128,31 @@ export function notTheCause(level, reasons) {
 }
 
 /**
+ * The culprits of the dead end at `state` (from the facts), in words, and
+ * its thrashing group if any: {levels, lines}.
+ */
+export function culpritLines(log, state, item) {
+  const k = log.facts.deadEndAt(state.step);
+  const levels = Array.from(log.facts.culpritsOf(k));
+  const choices = joinAnd(levels.map((level) => log.labels[state.frameOption[level]]));
+  const lines = [say("dead_end.culprits", {
+    count: levels.length, levels: joinAnd(levels.map(String)), choices, empty: log.phrases.empty[item],
+  })];
+  const group = log.facts.thrashingOf(k);
+  if (group && levels.length) lines.push(say("dead_end.thrashing", { choices, count: group.length }));
+  return { levels, lines };
+}
+
+/** Where a backjumping search would have gone from the event at `step`, when above `back` (where this one goes). */
+export function jumpLines(log, step, back) {
+  const jump = log.facts.jumpAt(step);
+  if (!jump) return [];
+  const wasted = say("jump.wasted", { count: jump.wasted });
+  if (jump.jumpTo < 0) return [say("jump.givens", { wasted })];
+  return [say("jump.levels", { count: back - jump.jumpTo, jump: jump.jumpTo, first: jump.jumpTo + 1, last: back, wasted })];
+}
+
+/**
  * The dead-end explanation at a state whose last event is a dead end:
  * {item, heading, ruledOut: [...], back, sentences}; sentences are the lines
  * of docs/step-log.md, in order.
@@ -150,10 +164,11 @@ export function explainDeadEnd(log, state) {
   const groups = ruledOutGroups(log, reasons);
   const back = backTo(log, state);
   const closing = back ? back.text : endLine(log, state.step);
-  const lesson = back ? notTheCause(back.level, reasons) : [];
+  const lesson = back ? [...jumpLines(log, state.step, back.level), ...notTheCause(back.level, reasons)] : [];
+  const culprits = culpritLines(log, state, item);
   return {
-    item, heading, ruledOut: reasons, groups, back, closing, lesson,
-    sentences: [heading, ...groups.map((g) => g.text), closing, ...lesson],
+    item, heading, culprits, ruledOut: reasons, groups, back, closing, lesson,
+    sentences: [heading, ...culprits.lines, ...groups.map((g) => g.text), closing, ...lesson],
   };
 }
 
@@ -273,7 +288,8 @@ function explainEvent(log, state) {
       };
     case DEAD_END: {
       const d = explainDeadEnd(log, state);
-      const sentences = [line(d.heading), ...d.groups.map((g) => line(g.text, "ruled-out")),
+      const sentences = [line(d.heading), ...d.culprits.lines.map((text) => line(text, "culprits")),
+        ...d.groups.map((g) => line(g.text, "ruled-out")),
         line(d.closing, "back"), ...d.lesson.map((text) => line(text, "lesson"))];
       return { kind: "dead-end", title: title("dead_end"), item: d.item, tone: "dead", sentences, deadEnd: d };
     }
@@ -284,7 +300,8 @@ function explainEvent(log, state) {
       const text = arg
         ? say("backup.line", { level: arg, need: need[item], above: arg - 1, option: log.labels[state.top().option] })
         : say("backup.over", { need: need[item], message: log.outcome.message });
-      return { kind: "backup", title: arg ? title("backup") : title("over"), item, tone: "", sentences: [line(text)] };
+      const jumps = arg ? jumpLines(log, step, arg - 1).map((t) => line(t, "lesson")) : [];
+      return { kind: "backup", title: arg ? title("backup") : title("over"), item, tone: "", sentences: [line(text), ...jumps] };
     }
     default:
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };

@@ -1,8 +1,10 @@
 // model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
-// version 1): decode the packed events into typed arrays, replay them into the
+// version 2): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/steplog.py writes the format; change both together.
 // No DOM.
+
+import { Facts } from "./facts.js";
 
 export const FORMAT = "dlx-step-log";
 export const VERSION = 2;
@@ -165,6 +167,14 @@ export class StepLog {
     }
     this.decode(requireArray(json, "events"), requireArray(json, "sizes"));
     this.buildCheckpoints();
+    // What the server computed once about this search (docs/step-log.md, "Facts").
+    if (!json.facts || typeof json.facts !== "object") throw new LogFormatError("step log: facts are missing");
+    try {
+      this.facts = new Facts(json.facts, Array.from(this.deadEndSteps, (s) => this.args[s - 1]), this.optionsOfItem);
+    } catch (err) {
+      throw new LogFormatError(`step log: facts unreadable: ${err.message}`);
+    }
+    this.subtreeSizes = this.facts.subtreeSizes;
   }
 
   get stepCount() {

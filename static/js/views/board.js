@@ -21,7 +21,9 @@ const PLACED = 2;
 
 /**
  * The board at one replay state: {values, kinds, newest, takenBack, unit, tone,
- * culprits, pencil}. `pencil` (when asked for) holds, per cell, a bit mask of
+ * culprits, blamed, pencil}. `culprits` are the cells of the options that ruled
+ * out the options of a dead end's item; `blamed` those of its culprit choices
+ * (the server's minimal set). `pencil` (when asked for) holds, per cell, a bit mask of
  * the digits whose options are still in the matrix.
  */
 export function replayView(log, state, explanation, { pencil = false } = {}) {
@@ -43,9 +45,13 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
   const takenBack = latest && latest.takenBack ? latestCell : -1;
   const unit = explanation && explanation.item >= 0 ? new Set(itemUnit(explanation.item, size).cells) : new Set();
   const culprits = new Set();
+  const blamed = new Set();
   if (explanation && explanation.deadEnd) {
     for (const r of explanation.deadEnd.ruledOut) {
       if (r.by >= 0) culprits.add(optionPlacement(r.by, size).cell);
+    }
+    for (const level of explanation.deadEnd.culprits.levels) {
+      blamed.add(optionPlacement(state.frameOption[level], size).cell);
     }
   }
   let marks = null;
@@ -55,7 +61,7 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
       if (log.isLive(state, o)) marks[Math.floor(o / size)] |= 1 << (o % size);
     }
   }
-  return { values, kinds, newest, takenBack, unit, tone: explanation ? explanation.tone : "", culprits, pencil: marks };
+  return { values, kinds, newest, takenBack, unit, tone: explanation ? explanation.tone : "", culprits, blamed, pencil: marks };
 }
 
 /** Each cell's look (value | LOOK flags << 8) in a replay view. */
@@ -69,6 +75,7 @@ export function looksOf(view) {
     if (i === view.takenBack) flags |= LOOK.TAKEN_BACK;
     if (view.unit.has(i)) flags |= view.tone === "dead" ? LOOK.UNIT | LOOK.DEAD : LOOK.UNIT;
     if (view.culprits.has(i)) flags |= LOOK.CULPRIT;
+    if (view.blamed.has(i)) flags |= LOOK.BLAME;
     looks[i] = view.values[i] | (flags << 8);
   }
   return looks;
@@ -284,6 +291,7 @@ export class BoardView {
       if (flags & LOOK.UNIT) cls += " unit";
       if (flags & LOOK.DEAD) { cls += " dead"; label += ", in the unit that ran out"; }
       if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out an option of the item that ran out"; }
+      if (flags & LOOK.BLAME) { cls += " blame"; label += ", a culprit: with the givens, the culprits alone leave the item no option"; }
       const m = !v && marks ? marks[i] : 0;
       this.paint(i, symbolOf(v), cls, label, m);
     }

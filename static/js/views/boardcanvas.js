@@ -17,7 +17,7 @@ import { symbolOf } from "../model/sudoku.js";
 
 /** Flags of a look, shared with board.js (which also turns them into classes). */
 export const LOOK = Object.freeze({
-  GIVEN: 1, PLACED: 2, NEWEST: 4, UNIT: 8, DEAD: 16, CULPRIT: 32, SOLUTION: 64, TAKEN_BACK: 128,
+  GIVEN: 1, PLACED: 2, NEWEST: 4, UNIT: 8, DEAD: 16, CULPRIT: 32, SOLUTION: 64, TAKEN_BACK: 128, BLAME: 256,
 });
 
 /** The value part of a look. */
@@ -166,6 +166,16 @@ export class BoardCanvas {
       ctx.strokeStyle = c.culprit;
       ctx.lineWidth = t;
       ctx.strokeRect(x + t / 2, y + t / 2, w - t, h - t);
+    }
+    if (flags & LOOK.BLAME) {
+      // One of the dead end's culprits: a flag in the top left corner.
+      const s = Math.max(5, w * 0.3);
+      ctx.fillStyle = c.culprit;
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + s, y);
+      ctx.lineTo(x, y + s);
+      ctx.fill();
     }
     const value = lookValue(look);
     if (value) {
