@@ -40,8 +40,9 @@ Glossary
               options that were ruled out when it was chosen. Sound, not
               necessarily minimal. Its deepest level is the back-up's jump_to.
     wasted    the nodes the search tried after a dead end or back-up whose
-              jump_to lies above the level it went back to, before it got back
-              to jump_to: none of them could lead to a solution.
+              jump_to lies above its back_to, before it got back to jump_to:
+              none of them could lead to a solution. A back-up's back_to, like a
+              dead end's, is the level of the next try.
     node      one tried option (a try event), numbered from 0 in log order; a
               node's subtree is itself plus the nodes tried below it, so node t
               holds nodes t .. t + size[t] - 1.
@@ -103,6 +104,7 @@ class BackUps:
     step: list[int] = field(default_factory=list)          # event index
     level: list[int] = field(default_factory=list)         # the level left; the search returns to level - 1
     takes_back: list[int] = field(default_factory=list)    # the choice at level - 1 it takes back (-1: none, the search is over)
+    back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
     nogood: list[int] = field(default_factory=list)        # bit l + 1 set for each level l of the nogood
     jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
     wasted: list[int] = field(default_factory=list)
@@ -140,6 +142,23 @@ class Thrash:
 
 
 @dataclass
+class Jump:
+    """A dead end or back-up whose jump_to lies above back_to: the levels between were innocent."""
+
+    step: int
+    kind: int                   # exact_cover.DEAD_END or exact_cover.BACKUP
+    level: int                  # the dead end's level, or the level the back-up leaves
+    back_to: int                # where the search tried its next option
+    jump_to: int                # where a backjumping search would have (-1: no solution at all)
+    wasted: int                 # nodes tried from here until the search got back to jump_to
+
+    @property
+    def innocent(self) -> range:
+        """The levels a backjumping search would skip."""
+        return range(self.jump_to + 1, self.back_to + 1)
+
+
+@dataclass
 class Analysis:
     """Everything analyse() finds in one recorded search."""
 
@@ -152,7 +171,8 @@ class Analysis:
     thrashing: list[Thrash]                    # groups of two or more, largest first
     heat: list[int]                            # dead ends per item id
     finished: bool                             # the recording ran to the search's end (every level left)
-    wasted: int                                # nodes in the union of every wasted stretch
+    jumps: list[Jump]                          # the dead ends and back-ups after which nodes were wasted
+    wasted: int                                # nodes in the union of their wasted stretches
 
     @property
     def nodes(self) -> int:
@@ -245,6 +265,7 @@ class _Pass:
         dead_ends: list[DeadEnd] = []
         heat = [0] * len(problem.items)
         waiting: DeadEnd | None = None     # the dead end whose back_to the next try tells
+        waiting_backups: list[int] = []    # the back-ups since the last try, likewise
         # Wasted stretches to measure once every subtree's size is known:
         # (first node after the event, the open node at jump_to or -1, the dead end or back-up index).
         stretches: list[tuple[int, int, DeadEnd | int]] = []
@@ -277,6 +298,10 @@ class _Pass:
                 if waiting is not None:
                     waiting.back_to = top
                     waiting = None
+                if waiting_backups:
+                    for k in waiting_backups:
+                        backups.back_to[k] = top
+                    waiting_backups.clear()
             elif kind == CHOOSE:
                 frames.append([arg, -1, -1, 0, 0])
                 choices.append(-1)
@@ -292,12 +317,14 @@ class _Pass:
                     nogood = (1 << (top + 1)) - 2          # every level above: no jump past a solution
                 elif mark != DEAD:
                     nogood |= self.ruled_at_choice(item)
-                jump = nogood.bit_length() - 2
+                jump = nogood.bit_length() - 2 if nogood else -1
                 if top:
                     frames[top - 1][3] |= nogood & ~(1 << top)
                 backups.step.append(step)
                 backups.level.append(arg)
                 backups.takes_back.append(choices[top - 1] if top else -1)
+                backups.back_to.append(None)
+                waiting_backups.append(len(backups.step) - 1)
                 backups.nogood.append(nogood)
                 backups.jump_to.append(jump)
                 backups.wasted.append(0)
@@ -334,12 +361,18 @@ class _Pass:
                 tries.open[node] = 1
         if waiting is not None:
             waiting.back_to = -1 if finished else None
+        for k in waiting_backups:
+            backups.back_to[k] = -1 if finished else None
         wasted = measure_wasted(stretches, try_size, total, backups.wasted)
+        jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted) for d in dead_ends if d.wasted]
+        jumps += [Jump(step, BACKUP, level, back, jump, lost) for step, level, back, jump, lost
+                  in zip(backups.step, backups.level, backups.back_to, backups.jump_to, backups.wasted) if lost]
+        jumps.sort(key=lambda j: j.step)
         unfinished = tries.open
         wrong = [t for t in range(total) if not try_solved[t] and not unfinished[t]
                  and (try_parent[t] < 0 or try_solved[try_parent[t]] or unfinished[try_parent[t]])]
         return Analysis(len(events), solutions, dead_ends, backups, tries, wrong,
-                        thrashing(dead_ends), heat, finished, wasted)
+                        thrashing(dead_ends), heat, finished, jumps, wasted)
 
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
