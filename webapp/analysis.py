@@ -232,15 +232,20 @@ class _Pass:
                 self.owner[i] = GIVEN
                 self.given_of[i] = g
         # Per item, lazily: (option, the option's other items) for each of its options.
-        self.others_cache: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        self.others_cache: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
         self.gather_cache: dict[int, tuple] = {}
 
-    def others(self, item: int) -> list[tuple[int, tuple[int, ...]]]:
-        """The options of an item, each with its items other than the item itself."""
+    def others(self, item: int) -> list[tuple[int, tuple[int, ...], int]]:
+        """The options of an item, each with its items other than the item itself and the given that
+        rules it out whatever the choices (the one holding the first such item held by a given), or -1."""
         found = self.others_cache.get(item)
         if found is None:
-            options = self.problem.options
-            found = [(o, tuple(j for j in options[o] if j != item)) for o in self.problem.options_of_item[item]]
+            options, given_of = self.problem.options, self.given_of
+            found = []
+            for o in self.problem.options_of_item[item]:
+                others = tuple(j for j in options[o] if j != item)
+                given = next((given_of[j] for j in others if given_of[j] >= 0), -1)
+                found.append((o, others, given))
             self.others_cache[item] = found
         return found
 
@@ -376,28 +381,29 @@ class _Pass:
 
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
-        owner, given_of = self.owner, self.given_of
+        owner = self.owner
         options, ruler, ruler_level = [], [], []
         masks = []              # per option not ruled out by a given: the levels holding one of its items
         earliest = 0            # the earliest ruler of each of those options
-        for o, others in self.others(item):
-            best, via, mask = UNPLACED, -1, 0
+        for o, others, given in self.others(item):
+            options.append(o)
+            if given >= 0:
+                ruler_level.append(GIVEN)
+                ruler.append(given)
+                continue
+            best, mask = UNPLACED, 0
             for j in others:
                 lv = owner[j]
                 if lv != UNPLACED:
                     mask |= 1 << (lv + 1)
                     if lv < best:
-                        best, via = lv, j
+                        best = lv
             if best == UNPLACED:
                 raise ValueError(f"event {step}: option {o} of the dead end's item {item} is not ruled out")
-            options.append(o)
             ruler_level.append(best)
-            if best == GIVEN:
-                ruler.append(given_of[via])
-            else:
-                ruler.append(choices[best])
-                masks.append(mask)
-                earliest |= 1 << (best + 1)
+            ruler.append(choices[best])
+            masks.append(mask)
+            earliest |= 1 << (best + 1)
         # Drop culprits, deepest first, while the rest still rule out every option.
         kept = earliest
         for culprit in reversed(levels_of(earliest)):
@@ -422,7 +428,8 @@ class _Pass:
             # The lowest level holding an item of each option: one C-level map over strided slices.
             lowest = held if width == 1 else map(min, *[held[s::width] for s in range(width)])
         else:
-            lowest = [min(map(self.owner.__getitem__, others)) for _, others in self.others(item) if others]
+            lowest = [min(map(self.owner.__getitem__, others)) for _, others, given in self.others(item)
+                      if others and given < 0]
         bits = 0
         for level in set(lowest):
             if 0 <= level < UNPLACED:
@@ -432,7 +439,10 @@ class _Pass:
     def gatherer(self, item: int):
         """(a function from owner to the owner levels of the item's options' other items, in option order,
         the number of other items per option), or (None, 0) when the options differ in size."""
-        others = [t for _, t in self.others(item) if t]
+        # An option that a given rules out adds no level, whatever the choices: leave it out.
+        others = [t for _, t, given in self.others(item) if t and given < 0]
+        if not others:
+            return (lambda owner: ()), 1
         widths = {len(t) for t in others}
         if len(widths) != 1:
             return None, 0
