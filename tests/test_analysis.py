@@ -46,15 +46,18 @@ class Walk:
             yield index, kind, arg, levels
 
 
-def left_for(options, item, placed, _with_item={}):
+WITH_ITEM: dict = {}        # (options' id, item) -> [(option id, its items as a set)] of the options with the item
+
+
+def left_for(options, item, placed):
     """The options with `item` that share no item with any placed option: brute force over sets."""
     key = (id(options), item)
-    if key not in _with_item:
-        _with_item[key] = [(k, set(option)) for k, option in enumerate(options) if item in option]
+    if key not in WITH_ITEM:
+        WITH_ITEM[key] = [(k, set(option)) for k, option in enumerate(options) if item in option]
     taken = set()
     for p in placed:
         taken |= set(options[p])
-    return [k for k, option in _with_item[key] if not taken & option]
+    return [k for k, option in WITH_ITEM[key] if not taken & option]
 
 
 def next_try_level(events, index):
@@ -217,7 +220,7 @@ def test_the_hardest_puzzles_of_top95():
 
 
 def test_one_solution_the_wrong_choices_and_the_path_are_every_node():
-    problem, givens, events, found, outcome = analysed(HARD[0])
+    *_, found, outcome = analysed(HARD[0])
     assert outcome.stats.solutions == 1
     assert sum(found.tries.size[t] for t in found.wrong_choices) + len(outcome.solutions[0]) == found.nodes
     assert found.path_nodes() == [t for t in range(found.nodes) if found.tries.solved[t]]
@@ -225,19 +228,19 @@ def test_one_solution_the_wrong_choices_and_the_path_are_every_node():
 
 
 def test_with_no_solution_every_top_level_try_is_a_wrong_choice():
-    problem, givens, events, found, outcome = analysed(NO_SOLUTION, max_solutions=None)
+    *_, found, outcome = analysed(NO_SOLUTION, max_solutions=None)
     assert outcome.status == ec.NO_SOLUTION and found.finished
     assert found.wrong_choices == [t for t in range(found.nodes) if found.tries.level[t] == 0]
     assert sum(found.tries.size[t] for t in found.wrong_choices) == found.nodes
 
 
 def test_a_back_up_nogood_admits_no_solution():
-    problem, givens, events, found, outcome = analysed(HARD[3], max_solutions=None)
+    problem, givens, events, found, _ = analysed(HARD[3], max_solutions=None)
     assert check_nogoods(problem, givens, events, found, most=25) == 25
 
 
 def test_the_wasted_nodes_after_a_jump_hold_no_solution():
-    problem, givens, events, found, outcome = analysed(HARD[1], choose="first", max_steps=60_000)
+    found = analysed(HARD[1], choose="first", max_steps=60_000)[3]
     assert found.jumps and found.wasted > 0
     tries, solved = found.tries, found.tries.solved
     for jump in found.jumps:
@@ -252,7 +255,7 @@ def test_the_wasted_nodes_after_a_jump_hold_no_solution():
 
 
 def test_thrashing_groups_dead_ends_by_their_culprit_choices():
-    problem, givens, events, found, outcome = analysed(HARD[1], choose="first", max_steps=60_000)
+    found = analysed(HARD[1], choose="first", max_steps=60_000)[3]
     assert found.thrashing
     grouped = set()
     for group in found.thrashing:
@@ -272,7 +275,7 @@ def test_thrashing_groups_dead_ends_by_their_culprit_choices():
 
 
 def test_heat_counts_the_dead_ends_per_item():
-    problem, givens, events, found, outcome = analysed(HARD[2])
+    problem, _, events, found, outcome = analysed(HARD[2])
     counts = [0] * len(problem.items)
     for code in events:
         if code & 7 == ec.DEAD_END:
@@ -297,7 +300,7 @@ def test_rulers_are_those_the_step_explanations_name():
 
 
 def test_under_fewest_options_first_a_dead_end_is_always_caused_by_the_last_choice():
-    problem, givens, events, found, outcome = analysed(HARD[6])
+    found = analysed(HARD[6])[3]
     assert all(d.jump_to == d.level - 1 for d in found.dead_ends if d.level)
 
 
@@ -361,7 +364,7 @@ def run_cli(*argv):
 
 def solve_stats(*argv):
     """nodes, dead ends and solutions from `solve --stats` (or `cover --stats`)."""
-    status, out = run_cli(*argv, "--stats")
+    _, out = run_cli(*argv, "--stats")
     line = next(line for line in out.splitlines() if " nodes, " in line)
     words = line.replace(",", "").split()
     return {"nodes": int(words[words.index("nodes") - 1]), "dead_ends": int(words[words.index("dead") - 1]),

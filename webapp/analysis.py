@@ -62,9 +62,9 @@ Nothing here knows about JSON, the web or the command line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Sequence
 
 from . import exact_cover as ec
 
@@ -369,9 +369,12 @@ class _Pass:
         for k in waiting_backups:
             backups.back_to[k] = -1 if finished else None
         wasted = measure_wasted(stretches, try_size, total, backups.wasted)
-        jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted) for d in dead_ends if d.wasted]
+        # Nodes are wasted only when the search tried one before it got back to jump_to: back_to is known.
+        jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted)
+                 for d in dead_ends if d.wasted and d.back_to is not None]
         jumps += [Jump(step, BACKUP, level, back, jump, lost) for step, level, back, jump, lost
-                  in zip(backups.step, backups.level, backups.back_to, backups.jump_to, backups.wasted) if lost]
+                  in zip(backups.step, backups.level, backups.back_to, backups.jump_to, backups.wasted)
+                  if lost and back is not None]
         jumps.sort(key=lambda j: j.step)
         unfinished = tries.open
         wrong = [t for t in range(total) if not try_solved[t] and not unfinished[t]
@@ -396,7 +399,7 @@ class _Pass:
                 lv = owner[j]
                 if lv != UNPLACED:
                     mask |= 1 << (lv + 1)
-                    if lv < best:
+                    if lv < best:       # not min(): a call costs more in this loop
                         best = lv
             if best == UNPLACED:
                 raise ValueError(f"event {step}: option {o} of the dead end's item {item} is not ruled out")

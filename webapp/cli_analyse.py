@@ -18,8 +18,8 @@ from __future__ import annotations
 import bisect
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import analysis as an
 from . import cli, cover_text, problems, sudoku
@@ -248,10 +248,10 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
     s = outcome.stats
     lines = [f"{answer.get('puzzle') or answer['problem']}",
              outcome_message(outcome, replayable=False),
-             f"{s.nodes:,} nodes (options tried), {s.dead_ends:,} dead ends, {s.solutions:,} "
-             f"solution{'' if s.solutions == 1 else 's'}, {s.steps:,} steps; {answer['path_nodes']:,} nodes on the "
-             f"path{' to the solutions' if s.solutions else ''}, {s.nodes - answer['path_nodes']:,} in "
-             f"{len(found.wrong_choices):,} wrong choice{'' if len(found.wrong_choices) == 1 else 's'}."]
+             (f"{s.nodes:,} nodes (options tried), {s.dead_ends:,} dead ends, {s.solutions:,} "
+              f"solution{'' if s.solutions == 1 else 's'}, {s.steps:,} steps; {answer['path_nodes']:,} nodes on the "
+              f"path{' to the solutions' if s.solutions else ''}, {s.nodes - answer['path_nodes']:,} in "
+              f"{len(found.wrong_choices):,} wrong choice{'' if len(found.wrong_choices) == 1 else 's'}.")]
     tries = found.tries
     if found.wrong_choices:
         lines += ["", "Worst wrong choices (the nodes each one's subtree cost):"]
