@@ -423,3 +423,119 @@ def test_the_chosen_items_cover_says_one_option_or_several():
             assert line.endswith(" They are the options this level tries, one at a time.")
         seen.add(min(d, 2))
     assert seen == {0, 1, 2}
+
+
+# -- version 2: the facts ------------------------------------------------------------------
+
+def given_ruler(log, item, option):
+    """The given that rules an option out, by the documented rule: the one holding the first item
+    of the option (other than the starved item) that a given holds."""
+    holder = {i: g for g in log["givens"] for i in log["options"][g]}
+    return next(holder[j] for j in log["options"][option] if j != item and j in holder)
+
+
+def test_facts_say_what_the_replayed_explanations_say():
+    """Each dead end's rulers, culprits, back_to and jump_to, read from the facts as a reader would."""
+    from webapp.explain import rulings
+    log, _, outcome = sudoku_log(puzzle_lines("norvig_top95.txt")[7], max_solutions=2)
+    log = json.loads(steplog.dumps(log))
+    steplog.validate(log)
+    facts = log["facts"]
+    dead = facts["dead_ends"]
+    problem = steplog.problem_of(log)
+    replay = steplog.Replay(log)
+    at_ruler = at_culprit = 0
+    assert len(dead["step"]) == outcome.stats.dead_ends > 20
+    for k, step in enumerate(dead["step"]):
+        item = log["events"][step] >> 3
+        state = replay.run_to(step + 1)
+        expected = rulings(problem, state, item)
+        options = problem.options_of_item[item]
+        levels = dead["ruler"][at_ruler:at_ruler + len(options)]
+        at_ruler += len(options)
+        assert [r.option for r in expected] == list(options)
+        assert levels == [r.level for r in expected]
+        for r in expected:
+            if r.level < 0:
+                assert given_ruler(log, item, r.option) == r.ruler
+            else:
+                assert state.frames[r.level].option == r.ruler
+        culprits = dead["culprits"][at_culprit:at_culprit + dead["culprit_count"][k]]
+        at_culprit += dead["culprit_count"][k]
+        assert dead["jump_to"][k] == (culprits[-1] if culprits else -1)
+        assert set(culprits) <= {r.level for r in expected if r.level >= 0}
+        later = steplog.Replay(log)
+        later.run_to(step + 1)
+        while later.step < len(log["events"]) and log["events"][later.step] & 7 != ec.TRY:
+            later.apply(log["events"][later.step])
+        if later.step < len(log["events"]):
+            assert dead["back_to"][k] == len(later.state.frames) - 1
+        else:
+            assert dead["back_to"][k] == (-1 if outcome.complete else steplog.BACK_TO_UNKNOWN)
+    assert at_ruler == len(dead["ruler"]) and at_culprit == len(dead["culprits"])
+
+
+def test_facts_give_each_nodes_subtree_and_the_wrong_choices():
+    log, _, outcome = sudoku_log(NO_SOLUTION, max_solutions=None)
+    tries = log["facts"]["tries"]
+    assert len(tries["nodes"]) == outcome.stats.nodes
+    depth, levels = -1, []
+    for code in log["events"]:
+        kind = code & 7
+        depth += kind == ec.CHOOSE
+        depth -= kind == ec.BACKUP
+        if kind == ec.TRY:
+            levels.append(depth)
+    # No solution: the wrong choices are the level-0 nodes, and their subtrees are every node.
+    assert tries["wrong"] == [t for t, level in enumerate(levels) if level == 0]
+    assert sum(tries["nodes"][t] for t in tries["wrong"]) == outcome.stats.nodes
+    for t, size in enumerate(tries["nodes"]):
+        assert all(levels[u] > levels[t] for u in range(t + 1, t + size))
+
+
+def test_facts_list_the_jumps_a_backjumping_search_would_make():
+    log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[1], choose="first", max_steps=30_000)
+    jumps = log["facts"]["jumps"]
+    assert len(jumps["step"]) > 10 and jumps["step"] == sorted(jumps["step"])
+    for step, back, jump, wasted in zip(jumps["step"], jumps["back_to"], jumps["jump_to"], jumps["wasted"]):
+        assert log["events"][step] & 7 in (ec.DEAD_END, ec.BACKUP)
+        assert -1 <= jump < back and wasted > 0
+    assert all(len(group) >= 2 for group in log["facts"]["thrashing"])
+
+
+def test_facts_are_small_beside_the_events():
+    """Under fewest options first the facts add well under a third of the events' bytes."""
+    for text, limits in ((puzzle_lines("norvig_top95.txt")[5], {}),
+                         (puzzle_lines("gecode_25x25.txt")[0], {"max_steps": 100_000})):
+        grid = sudoku.parse(text)
+        recording = ec.Recording()
+        outcome = sudoku.solve(grid, recording=recording, **limits).outcome
+        log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
+                            recording, outcome, {"kind": "sudoku"})
+        events = len(json.dumps(log["events"], separators=(",", ":")))
+        facts = len(json.dumps(log["facts"], separators=(",", ":")))
+        assert facts < 0.3 * events, (facts, events)
+
+
+def test_validate_refuses_facts_that_do_not_fit_the_events():
+    log, _, _ = sudoku_log(BERRY)
+    log = json.loads(steplog.dumps(log))
+    with pytest.raises(steplog.LogError, match="version 1"):
+        steplog.validate({**log, "version": 1})
+    with pytest.raises(steplog.LogError, match="lacks facts"):
+        steplog.validate({k: v for k, v in log.items() if k != "facts"})
+    for section, name, value, message in (
+            ("dead_ends", "back_to", [], "facts.dead_ends.back_to has 0 entries"),
+            ("dead_ends", "ruler", [0], "facts.dead_ends.ruler has 1 entries"),
+            ("dead_ends", "culprits", [], "culprit_count"),
+            ("dead_ends", "step", None, "must be an array"),
+            ("tries", "nodes", [1], "facts.tries.nodes has 1 entries"),
+            ("jumps", "step", [0], "facts.jumps.back_to has 0 entries")):
+        broken = json.loads(json.dumps(log))
+        broken["facts"][section][name] = value
+        with pytest.raises(steplog.LogError, match=message):
+            steplog.validate(broken)
+    broken = json.loads(json.dumps(log))
+    broken["facts"]["dead_ends"]["step"][0] += 1
+    with pytest.raises(steplog.LogError, match="not a dead end"):
+        steplog.validate(broken)

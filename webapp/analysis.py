@@ -40,8 +40,9 @@ Glossary
               options that were ruled out when it was chosen. Sound, not
               necessarily minimal. Its deepest level is the back-up's jump_to.
     wasted    the nodes the search tried after a dead end or back-up whose
-              jump_to lies above the level it went back to, before it got back
-              to jump_to: none of them could lead to a solution.
+              jump_to lies above its back_to, before it got back to jump_to:
+              none of them could lead to a solution. A back-up's back_to, like a
+              dead end's, is the level of the next try.
     node      one tried option (a try event), numbered from 0 in log order; a
               node's subtree is itself plus the nodes tried below it, so node t
               holds nodes t .. t + size[t] - 1.
@@ -61,9 +62,9 @@ Nothing here knows about JSON, the web or the command line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Sequence
 
 from . import exact_cover as ec
 
@@ -103,6 +104,7 @@ class BackUps:
     step: list[int] = field(default_factory=list)          # event index
     level: list[int] = field(default_factory=list)         # the level left; the search returns to level - 1
     takes_back: list[int] = field(default_factory=list)    # the choice at level - 1 it takes back (-1: none, the search is over)
+    back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
     nogood: list[int] = field(default_factory=list)        # bit l + 1 set for each level l of the nogood
     jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
     wasted: list[int] = field(default_factory=list)
@@ -140,6 +142,23 @@ class Thrash:
 
 
 @dataclass
+class Jump:
+    """A dead end or back-up whose jump_to lies above back_to: the levels between were innocent."""
+
+    step: int
+    kind: int                   # exact_cover.DEAD_END or exact_cover.BACKUP
+    level: int                  # the dead end's level, or the level the back-up leaves
+    back_to: int                # where the search tried its next option
+    jump_to: int                # where a backjumping search would have (-1: no solution at all)
+    wasted: int                 # nodes tried from here until the search got back to jump_to
+
+    @property
+    def innocent(self) -> range:
+        """The levels a backjumping search would skip."""
+        return range(self.jump_to + 1, self.back_to + 1)
+
+
+@dataclass
 class Analysis:
     """Everything analyse() finds in one recorded search."""
 
@@ -152,7 +171,8 @@ class Analysis:
     thrashing: list[Thrash]                    # groups of two or more, largest first
     heat: list[int]                            # dead ends per item id
     finished: bool                             # the recording ran to the search's end (every level left)
-    wasted: int                                # nodes in the union of every wasted stretch
+    jumps: list[Jump]                          # the dead ends and back-ups after which nodes were wasted
+    wasted: int                                # nodes in the union of their wasted stretches
 
     @property
     def nodes(self) -> int:
@@ -212,15 +232,20 @@ class _Pass:
                 self.owner[i] = GIVEN
                 self.given_of[i] = g
         # Per item, lazily: (option, the option's other items) for each of its options.
-        self.others_cache: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        self.others_cache: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
         self.gather_cache: dict[int, tuple] = {}
 
-    def others(self, item: int) -> list[tuple[int, tuple[int, ...]]]:
-        """The options of an item, each with its items other than the item itself."""
+    def others(self, item: int) -> list[tuple[int, tuple[int, ...], int]]:
+        """The options of an item, each with its items other than the item itself and the given that
+        rules it out whatever the choices (the one holding the first such item held by a given), or -1."""
         found = self.others_cache.get(item)
         if found is None:
-            options = self.problem.options
-            found = [(o, tuple(j for j in options[o] if j != item)) for o in self.problem.options_of_item[item]]
+            options, given_of = self.problem.options, self.given_of
+            found = []
+            for o in self.problem.options_of_item[item]:
+                others = tuple(j for j in options[o] if j != item)
+                given = next((given_of[j] for j in others if given_of[j] >= 0), -1)
+                found.append((o, others, given))
             self.others_cache[item] = found
         return found
 
@@ -245,6 +270,7 @@ class _Pass:
         dead_ends: list[DeadEnd] = []
         heat = [0] * len(problem.items)
         waiting: DeadEnd | None = None     # the dead end whose back_to the next try tells
+        waiting_backups: list[int] = []    # the back-ups since the last try, likewise
         # Wasted stretches to measure once every subtree's size is known:
         # (first node after the event, the open node at jump_to or -1, the dead end or back-up index).
         stretches: list[tuple[int, int, DeadEnd | int]] = []
@@ -277,6 +303,10 @@ class _Pass:
                 if waiting is not None:
                     waiting.back_to = top
                     waiting = None
+                if waiting_backups:
+                    for k in waiting_backups:
+                        backups.back_to[k] = top
+                    waiting_backups.clear()
             elif kind == CHOOSE:
                 frames.append([arg, -1, -1, 0, 0])
                 choices.append(-1)
@@ -292,12 +322,14 @@ class _Pass:
                     nogood = (1 << (top + 1)) - 2          # every level above: no jump past a solution
                 elif mark != DEAD:
                     nogood |= self.ruled_at_choice(item)
-                jump = nogood.bit_length() - 2
+                jump = nogood.bit_length() - 2 if nogood else -1
                 if top:
                     frames[top - 1][3] |= nogood & ~(1 << top)
                 backups.step.append(step)
                 backups.level.append(arg)
                 backups.takes_back.append(choices[top - 1] if top else -1)
+                backups.back_to.append(None)
+                waiting_backups.append(len(backups.step) - 1)
                 backups.nogood.append(nogood)
                 backups.jump_to.append(jump)
                 backups.wasted.append(0)
@@ -334,37 +366,47 @@ class _Pass:
                 tries.open[node] = 1
         if waiting is not None:
             waiting.back_to = -1 if finished else None
+        for k in waiting_backups:
+            backups.back_to[k] = -1 if finished else None
         wasted = measure_wasted(stretches, try_size, total, backups.wasted)
+        # Nodes are wasted only when the search tried one before it got back to jump_to: back_to is known.
+        jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted)
+                 for d in dead_ends if d.wasted and d.back_to is not None]
+        jumps += [Jump(step, BACKUP, level, back, jump, lost) for step, level, back, jump, lost
+                  in zip(backups.step, backups.level, backups.back_to, backups.jump_to, backups.wasted)
+                  if lost and back is not None]
+        jumps.sort(key=lambda j: j.step)
         unfinished = tries.open
         wrong = [t for t in range(total) if not try_solved[t] and not unfinished[t]
                  and (try_parent[t] < 0 or try_solved[try_parent[t]] or unfinished[try_parent[t]])]
         return Analysis(len(events), solutions, dead_ends, backups, tries, wrong,
-                        thrashing(dead_ends), heat, finished, wasted)
+                        thrashing(dead_ends), heat, finished, jumps, wasted)
 
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
-        owner, given_of = self.owner, self.given_of
+        owner = self.owner
         options, ruler, ruler_level = [], [], []
         masks = []              # per option not ruled out by a given: the levels holding one of its items
         earliest = 0            # the earliest ruler of each of those options
-        for o, others in self.others(item):
-            best, via, mask = UNPLACED, -1, 0
+        for o, others, given in self.others(item):
+            options.append(o)
+            if given >= 0:
+                ruler_level.append(GIVEN)
+                ruler.append(given)
+                continue
+            best, mask = UNPLACED, 0
             for j in others:
                 lv = owner[j]
                 if lv != UNPLACED:
                     mask |= 1 << (lv + 1)
-                    if lv < best:
-                        best, via = lv, j
+                    if lv < best:       # not min(): a call costs more in this loop
+                        best = lv
             if best == UNPLACED:
                 raise ValueError(f"event {step}: option {o} of the dead end's item {item} is not ruled out")
-            options.append(o)
             ruler_level.append(best)
-            if best == GIVEN:
-                ruler.append(given_of[via])
-            else:
-                ruler.append(choices[best])
-                masks.append(mask)
-                earliest |= 1 << (best + 1)
+            ruler.append(choices[best])
+            masks.append(mask)
+            earliest |= 1 << (best + 1)
         # Drop culprits, deepest first, while the rest still rule out every option.
         kept = earliest
         for culprit in reversed(levels_of(earliest)):
@@ -389,7 +431,8 @@ class _Pass:
             # The lowest level holding an item of each option: one C-level map over strided slices.
             lowest = held if width == 1 else map(min, *[held[s::width] for s in range(width)])
         else:
-            lowest = [min(map(self.owner.__getitem__, others)) for _, others in self.others(item) if others]
+            lowest = [min(map(self.owner.__getitem__, others)) for _, others, given in self.others(item)
+                      if others and given < 0]
         bits = 0
         for level in set(lowest):
             if 0 <= level < UNPLACED:
@@ -399,7 +442,10 @@ class _Pass:
     def gatherer(self, item: int):
         """(a function from owner to the owner levels of the item's options' other items, in option order,
         the number of other items per option), or (None, 0) when the options differ in size."""
-        others = [t for _, t in self.others(item) if t]
+        # An option that a given rules out adds no level, whatever the choices: leave it out.
+        others = [t for _, t, given in self.others(item) if t and given < 0]
+        if not others:
+            return (lambda owner: ()), 1
         widths = {len(t) for t in others}
         if len(widths) != 1:
             return None, 0

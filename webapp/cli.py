@@ -3,6 +3,7 @@
     python -m webapp solve PUZZLE-OR-FILE [--all | --limit N] [--count] [--stats]
     python -m webapp log PUZZLE-OR-FILE -o FILE
     python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
+    python -m webapp analyse PUZZLE-OR-FILE | --cover FILE | --builtin NAME [--json] (webapp/cli_analyse.py)
 
 Glossary
     source   a puzzle given as text on the command line, a file with one puzzle
@@ -24,6 +25,7 @@ from pathlib import Path
 from . import exact_cover as ec
 from . import cover_text, problems, steplog, sudoku
 from .explain import outcome_message
+from . import cli_analyse       # the analyse command; it uses this module's helpers at call time
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
     add_search_options(log)
     add_cover_command(commands)
+    cli_analyse.add_command(commands)
     return parser
 
 
@@ -460,6 +463,8 @@ def main(argv=None) -> int:
     try:
         if args.command == "cover":
             return run_cover(args)
+        if args.command == "analyse":
+            return cli_analyse.run(args)
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:
         return 0

@@ -25,7 +25,7 @@ FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
 FACT_ARRAYS = {"dead_ends": ("step", "ruler", "culprits", "culprit_count", "back_to", "jump_to"),
-               "jumps": ("step", "jump_to", "wasted"),
+               "jumps": ("step", "back_to", "jump_to", "wasted"),
                "tries": ("nodes", "wrong")}
 # back_to of a dead end that the recording ends after, before the search tries again.
 BACK_TO_UNKNOWN = -2
@@ -62,17 +62,12 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
 
 def facts(analysis: an.Analysis) -> dict:
     """The facts of a search as parallel integer arrays: indexes, not sentences (docs/step-log.md, "Facts")."""
-    dead_ends, backups = analysis.dead_ends, analysis.backups
+    dead_ends, jumps = analysis.dead_ends, analysis.jumps
     ruler: list[int] = []
     culprits: list[int] = []
     for dead in dead_ends:
         ruler += dead.ruler_level
         culprits += dead.culprits
-    # Only the dead ends and back-ups that a backjumping search would have left sooner: they are few.
-    jumps = [(d.step, d.jump_to, d.wasted) for d in dead_ends if d.innocent]
-    jumps += [(step, jump, wasted) for step, level, jump, wasted
-              in zip(backups.step, backups.level, backups.jump_to, backups.wasted) if jump < level - 1]
-    jumps.sort()
     return {
         "dead_ends": {
             "step": [d.step for d in dead_ends],
@@ -82,8 +77,9 @@ def facts(analysis: an.Analysis) -> dict:
             "back_to": [BACK_TO_UNKNOWN if d.back_to is None else d.back_to for d in dead_ends],
             "jump_to": [d.jump_to for d in dead_ends],
         },
-        "jumps": {"step": [j[0] for j in jumps], "jump_to": [j[1] for j in jumps],
-                  "wasted": [j[2] for j in jumps]},
+        # Only the dead ends and back-ups that a backjumping search would have left sooner: they are few.
+        "jumps": {"step": [j.step for j in jumps], "back_to": [j.back_to for j in jumps],
+                  "jump_to": [j.jump_to for j in jumps], "wasted": [j.wasted for j in jumps]},
         "tries": {"nodes": analysis.tries.size, "wrong": analysis.wrong_choices},
         "thrashing": [group.dead_ends for group in analysis.thrashing],
     }
@@ -142,7 +138,7 @@ def validate_facts(log: dict) -> None:
         if kind in count:
             count[kind] += 1
     expect = [("dead_ends", dead, ("step", "culprit_count", "back_to", "jump_to"), count[ec.DEAD_END]),
-              ("jumps", jumps, ("jump_to", "wasted"), len(jumps["step"])),
+              ("jumps", jumps, ("back_to", "jump_to", "wasted"), len(jumps["step"])),
               ("tries", tries, ("nodes",), count[ec.TRY])]
     for section, arrays, names, events in expect:
         for name in names:
