@@ -250,4 +250,7 @@ def test_a_builtin_makes_a_step_log_that_explains_in_its_words():
     assert log["problem"] == {"kind": "cover", "title": "4 queens", "builtin": "queens", "params": {"n": 4}}
     dead = next(k for k, code in enumerate(log["events"]) if code & ec.KIND_MASK == ec.DEAD_END)
     lines = steplog.explain_step(log, dead + 1)
-    assert "has no safe square left" in lines[0] and "queen at" in lines[1] and "already has a queen" in lines[1]
+    assert "has no safe square left" in lines[0]
+    # The culprits lead, then what ruled out each option, in the queens' own words.
+    assert lines[1].startswith("Only the choices at levels") and "queen at" in lines[1]
+    assert "queen at" in lines[2] and "already has a queen" in lines[2]

@@ -133,12 +133,17 @@ def test_dead_end_explained_in_sudoku_words():
     assert lines[0].startswith("Dead end at level ")
     item = log["events"][dead[0] - 1] >> 3
     assert log["phrases"]["empty"][item] in lines[0]
-    # One line per original option of the item, each naming a given or an earlier choice.
+    # The culprits lead; then every original option of the item is named once, in a line that
+    # names the given or earlier choice that ruled it out (options ruled out alike share a line).
+    assert lines[1].startswith(("Only the choice", "The givens alone"))
     problem = steplog.problem_of(log)
-    assert len(lines) == 1 + len(problem.options_of_item[item]) + 1
-    for line in lines[1:-1]:
-        assert ": ruled out by the given " in line or ": ruled out by the choice " in line
-    assert lines[-1].startswith("Back to level ") or lines[-1] == "The search is over."
+    labels = log["labels"]
+    ruled = [line for line in lines[2:] if " ruled out by the " in line]
+    assert ruled == lines[2:2 + len(ruled)]
+    named = [o for o in problem.options_of_item[item] for line in ruled if line.startswith(labels[o])
+             or f", {labels[o]}" in line.split(":")[0] or f" and {labels[o]}" in line.split(":")[0]]
+    assert sorted(named) == sorted(problem.options_of_item[item])
+    assert lines[2 + len(ruled)].startswith("Back to level ") or lines[-1] == "The search is over."
 
 
 def test_every_ruling_names_an_option_that_really_covers_the_item():
