@@ -1,0 +1,82 @@
+"""The rough edges found when trying the pages (issue 19, item 8), each as a user meets it.
+
+Typing runs on from cell to cell; a failed Load leaves the box showing the
+board (the text stays one press away); presenting at 1024×768 shows the whole
+explanation; the overview strip is on screen at 1280×800 once solved; the links
+picture scrolls with the keys and axe finds nothing serious on either page;
+long item names wrap in the cover view.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
+
+BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
+STEP_LABEL = re.compile(r"^step ([\d,]+) of ([\d,]+)")
+
+
+def board_symbols(page: Page) -> str:
+    """The board as the one-line form: one symbol per cell, '.' for a blank."""
+    expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
+    return "".join(t or "." for t in page.locator("#board [role=gridcell] .value").all_text_contents())
+
+
+def focused_cell(page: Page) -> int:
+    """The index of the board cell that has the focus (-1: none)."""
+    return page.evaluate("Number(document.activeElement.closest('#board [data-cell]')?.dataset.cell ?? -1)")
+
+
+# ---- 1. typing runs on to the next cell -----------------------------------------------
+
+
+def test_typing_a_digit_moves_on_to_the_next_cell_in_reading_order(page: Page):
+    page.goto("/")
+    cells = page.locator("#board [role=gridcell]")
+    cells.nth(0).click()
+    # A whole row typed as it reads, then on to the next row: no arrow keys needed.
+    page.keyboard.type("530070000" "6")
+    assert board_symbols(page) == "53..7....6" + "." * 71
+    assert focused_cell(page) == 10
+    # The one Tab stop follows the focus.
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_have_count(1)
+    expect(cells.nth(10)).to_have_attribute("tabindex", "0")
+    # Backspace and Delete clear in place: the focus stays where it is.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Backspace")
+    assert focused_cell(page) == 9
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Delete")
+    assert focused_cell(page) == 1
+    assert board_symbols(page) == "5...7" + "." * 76
+    # The last cell keeps the focus: a key too many changes only that cell.
+    cells.nth(79).click()
+    page.keyboard.type("897")
+    assert focused_cell(page) == 80
+    assert board_symbols(page).endswith("87")
+    # A key that fills nothing (a letter of a larger board) moves nothing either.
+    cells.nth(20).click()
+    page.keyboard.press("a")
+    assert focused_cell(page) == 20
+    # A whole 4×4 puzzle typed in one go, wrapping at each row's end.
+    page.locator("label:has(input[name=size][value='4'])").click()
+    page.locator("#board [role=gridcell]").nth(0).click()
+    page.keyboard.type("1..4..1..1..4..1")
+    assert board_symbols(page) == "1..4..1..1..4..1"
+    expect(page.locator("#puzzle-text")).to_have_value("1..4..1..1..4..1")
+
+
+def test_keys_on_a_replayed_board_still_move_nothing(page: Page):
+    page.goto("/?" + urlencode({"p": BERRY, "step": 5}))
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 5 of"))
+    page.locator("#board [role=gridcell]").nth(0).dispatch_event("keydown", {"key": "5"})
+    expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
+    assert focused_cell(page) == -1
+    expect(page.locator("#board [role=gridcell][tabindex='0']")).to_have_count(0)
