@@ -80,3 +80,82 @@ def test_keys_on_a_replayed_board_still_move_nothing(page: Page):
     expect(page.locator("#board-hint")).to_contain_text("press Edit puzzle")
     assert focused_cell(page) == -1
     expect(page.locator("#board [role=gridcell][tabindex='0']")).to_have_count(0)
+
+
+# ---- 2. a failed Load leaves the box showing the board ---------------------------------
+
+
+def test_a_failed_load_shows_the_board_in_the_box_and_keeps_the_text_one_press_away(page: Page):
+    page.goto("/")
+    cells = page.locator("#board [role=gridcell]")
+    cells.nth(0).click()
+    page.keyboard.type("93")
+    on_board = "93" + "." * 79
+    box = page.locator("#puzzle-text")
+    note = page.locator("#box-note")
+    restore = page.get_by_role("button", name="Back to my text")
+    expect(restore).to_be_hidden()
+    typo = BERRY[:60] + "q" + BERRY[61:]
+    box.fill(typo)
+    page.get_by_role("button", name="Load", exact=True).click()
+    reason = "Could not read the puzzle text: 'q' at line 1, column 61 is not a digit of a 9×9 puzzle"
+    expect(page.locator("#board-message")).to_contain_text(reason)
+    # The box and the board agree again; the reason is said under the box too.
+    expect(box).to_have_value(on_board)
+    assert board_symbols(page) == on_board
+    expect(note).to_contain_text(reason)
+    expect(note).to_contain_text("The box shows the board's puzzle; your text is kept.")
+    expect(restore).to_be_visible()
+    # A reload keeps the text one press away.
+    page.reload()
+    expect(box).to_have_value(on_board)
+    expect(restore).to_be_visible()
+    # Back in the box, with the character the reason names selected, ready to fix.
+    restore.click()
+    expect(box).to_have_value(typo)
+    expect(box).to_be_focused()
+    assert box.evaluate("(b) => b.value.slice(b.selectionStart, b.selectionEnd)") == "q"
+    expect(note).to_have_text("Not on the board yet: press Load to put it there.")
+    expect(restore).to_be_hidden()
+    page.keyboard.type("3")                     # typing replaces the selected character
+    page.get_by_role("button", name="Load", exact=True).click()
+    fixed = BERRY[:60] + "3" + BERRY[61:]
+    expect(box).to_have_value(fixed)
+    assert board_symbols(page) == fixed
+    expect(note).to_be_hidden()
+    expect(restore).to_be_hidden()
+
+
+def test_back_to_my_text_never_replaces_text_the_user_typed_since(page: Page):
+    page.goto("/")
+    box = page.locator("#puzzle-text")
+    restore = page.get_by_role("button", name="Back to my text")
+    box.fill("12345")
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.locator("#board-message")).to_contain_text("Could not read the puzzle text: found 5 cells")
+    expect(box).to_have_value("." * 81)
+    # New text typed in the box is the user's own: the offer steps aside while it is there…
+    box.fill("hello")
+    expect(restore).to_be_hidden()
+    expect(page.locator("#box-note")).to_have_text("Not on the board yet: press Load to put it there.")
+    # … and comes back once the box shows the board again.
+    box.fill("")
+    box.blur()
+    expect(box).to_have_value("." * 81)
+    expect(restore).to_be_visible()
+    # A second failed Load replaces the first: its text is the one kept.
+    box.fill("abc")
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.locator("#box-note")).to_contain_text("Could not read the puzzle text: found 3 cells")
+    restore.click()
+    expect(box).to_have_value("abc")
+    # A paste that fails while the box shows the board still puts its text in the box to fix.
+    box.fill("")
+    box.blur()
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+    }""", "xyz")
+    expect(box).to_have_value("xyz")
+    expect(page.locator("#board-message")).to_contain_text("The pasted puzzle is in the Puzzle string box")
