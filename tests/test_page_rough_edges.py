@@ -16,6 +16,9 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
+from webapp.examples import puzzle_lines
+from webapp.steplog import explain_step
+
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
 BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
@@ -26,6 +29,23 @@ def board_symbols(page: Page) -> str:
     """The board as the one-line form: one symbol per cell, '.' for a blank."""
     expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
     return "".join(t or "." for t in page.locator("#board [role=gridcell] .value").all_text_contents())
+
+
+def solve_log(api, path: str, **body) -> dict:
+    """The step log the API gives for a solve (/api/solve) or a cover problem (/api/cover)."""
+    answer = api.post(path, json=body)
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()["log"]
+
+
+def longest_dead_ends(log: dict, count: int = 3) -> list[int]:
+    """The dead ends (steps from 1) whose explanation, as presenting shows it, is longest:
+    the dead end, the first three options ruled out (the rest fold) and the way back."""
+    def shown(step: int) -> int:
+        lines = explain_step(log, step)
+        return len(lines[0]) + sum(map(len, lines[1:4])) + len(lines[-1])
+    dead_ends = [step for step, code in enumerate(log["events"], 1) if code & 7 == 5]
+    return sorted(dead_ends, key=shown, reverse=True)[:count]
 
 
 def focused_cell(page: Page) -> int:
@@ -159,3 +179,40 @@ def test_back_to_my_text_never_replaces_text_the_user_typed_since(page: Page):
     }""", "xyz")
     expect(box).to_have_value("xyz")
     expect(page.locator("#board-message")).to_contain_text("The pasted puzzle is in the Puzzle string box")
+
+
+# ---- 3. presenting at 1024×768 shows the whole explanation -----------------------------
+
+PRESENTING = re.compile(r"\bpresenting\b")
+
+
+def expect_whole_why_on_screen(page: Page, path: str, step: int, height: int):
+    page.goto(f"{path}&step={step}")
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step:,} of"))
+    if "presenting" not in (page.locator("html").get_attribute("class") or ""):
+        page.locator("#step-slider").focus()
+        page.keyboard.press("f")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    back = page.locator("#why .sentence[data-role=back]")
+    expect(back).to_be_visible()
+    expect(page.locator("#why .why-body > *").last).to_have_attribute("data-role", "back")
+    box = back.bounding_box()
+    assert page.evaluate("scrollY") == 0
+    assert box["y"] + box["height"] <= height, f"step {step}: the way back ends at {box['y'] + box['height']}"
+
+
+def test_presenting_at_1024x768_shows_a_dead_ends_whole_explanation(page: Page, api):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    top49 = puzzle_lines("norvig_top95.txt")[48]
+    log = solve_log(api, "/api/solve", puzzle=top49, solutions=1, choose="mrv")
+    for step in longest_dead_ends(log):
+        expect_whole_why_on_screen(page, "/?" + urlencode({"p": top49, "sol": 1, "choose": "mrv"}), step, 768)
+    # The board is still the screen's height less what the panels beside it need.
+    board = page.locator("#board").bounding_box()
+    why = page.locator("#why").bounding_box()
+    assert board["height"] >= 540 and why["x"] >= board["x"] + board["width"]
+
+    log = solve_log(api, "/api/cover", builtin="queens", params={"n": 8}, solutions=1, choose="mrv")
+    for step in longest_dead_ends(log):
+        expect_whole_why_on_screen(page, "/cover?" + urlencode({"builtin": "queens", "n": 8, "sol": 1, "choose": "mrv"}),
+                                   step, 768)
