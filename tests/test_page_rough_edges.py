@@ -216,3 +216,40 @@ def test_presenting_at_1024x768_shows_a_dead_ends_whole_explanation(page: Page, 
     for step in longest_dead_ends(log):
         expect_whole_why_on_screen(page, "/cover?" + urlencode({"builtin": "queens", "n": 8, "sol": 1, "choose": "mrv"}),
                                    step, 768)
+
+
+# ---- 4. the overview strip is on screen at 1280×800 once solved ----------------------
+
+
+def expect_replay_and_strip_on_screen(page: Page, picture: str):
+    """After a solve the page scrolled itself (never the user) so that the board or
+    picture's top, the play buttons and the whole overview strip with its legend are in view."""
+    expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+    expect(page.locator(".overview")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#player .buttons")).to_be_in_viewport(ratio=1)
+    top = page.locator(picture).bounding_box()["y"]
+    assert top >= 0, f"{picture} starts {-top}px above the screen"
+
+
+def test_the_overview_strip_is_in_view_at_1280x800_once_solved(page: Page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/")
+    page.locator("#examples").select_option("top95-hard")
+    expect(page.locator("#examples")).to_have_value("top95-hard")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solution-list button")).to_have_count(1)
+    expect_replay_and_strip_on_screen(page, "#board")
+    # The board kept its size: it is the screen's height less the player and strip.
+    assert page.locator("#board").bounding_box()["height"] >= 440
+    # A shared link lands the same way.
+    page.goto("/?" + urlencode({"p": BERRY, "step": 40}))
+    expect_replay_and_strip_on_screen(page, "#board")
+
+    for problem in ("queens", "pentominoes", "knuth"):
+        page.goto("/cover")
+        page.locator("#problem").select_option(problem)
+        page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.locator("#outcome")).to_have_text(re.compile(r"^Solved"))
+        expect_replay_and_strip_on_screen(page, "#picture")
+        assert page.locator("#picture svg").bounding_box()["height"] >= 300
+        expect(page.locator("#placed")).to_be_in_viewport(ratio=1)
