@@ -253,3 +253,100 @@ def test_the_overview_strip_is_in_view_at_1280x800_once_solved(page: Page):
         expect_replay_and_strip_on_screen(page, "#picture")
         assert page.locator("#picture svg").bounding_box()["height"] >= 300
         expect(page.locator("#placed")).to_be_in_viewport(ratio=1)
+
+
+# ---- 5. the links picture scrolls with the keys; axe finds nothing serious -------------
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' '))}));
+}"""
+FOUR = "1..4..1..1..4..1"
+
+
+@pytest.fixture
+def axe_page(browser, base_url):
+    """A 1280×800 page whose context lets Playwright add axe-core's script (the app's CSP forbids
+    inline scripts, as it should; the test lifts it for its own tool only)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+def serious_violations(page: Page) -> list[dict]:
+    """What axe-core finds on the page as it is now, at the serious or critical level."""
+    page.add_script_tag(path=str(AXE))
+    return [v for v in page.evaluate(AXE_RUN) if v["impact"] in ("serious", "critical")]
+
+
+def all_violations(page: Page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
+def test_the_links_picture_scrolls_with_the_keys_and_keeps_the_replay_keys_elsewhere(page: Page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/?" + urlencode({"p": FOUR, "sol": 1, "choose": "mrv", "step": 10}))
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))
+    page.locator("#links-panel summary").click()
+    scroller = page.get_by_role("region", name="Dancing links diagram")
+    expect(scroller).to_be_visible()
+    # Reached with Tab, from the tools above it.
+    page.get_by_role("button", name="Animate again").focus()
+    for _ in range(3):
+        if scroller.evaluate("(el) => el === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(scroller).to_be_focused()
+    size = scroller.evaluate("(el) => [el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight]")
+    assert size[0] > 0 and size[1] > 0                 # it does scroll both ways at this size
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("PageDown")
+    expect(scroller).not_to_have_js_property("scrollLeft", 0)
+    expect(scroller).not_to_have_js_property("scrollTop", 0)
+    # The arrows scrolled the picture; the replay stayed on its step; its other keys still work.
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))
+    page.keyboard.press("End")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))
+    page.keyboard.press("Home")
+    expect(scroller).to_have_js_property("scrollTop", 0)
+    page.keyboard.press("s")                            # a jump is no scrolling key: the replay takes it
+    expect(page.locator("#step-label")).not_to_have_text(re.compile(r"^step 10 of"))
+    # Elsewhere the arrows step the replay, as before.
+    page.locator("#step-slider").focus()
+    step = page.locator("#step-label").text_content()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#step-label")).not_to_have_text(step)
+
+
+def test_axe_finds_nothing_serious_on_either_page(axe_page):
+    page = axe_page
+    # The Sudoku page after a solve, with the links and matrix panels open.
+    page.goto("/?" + urlencode({"p": FOUR, "sol": 1, "choose": "mrv", "step": 10}))
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))
+    page.locator("#links-panel summary").click()
+    page.locator("#matrix-panel summary").click()
+    expect(page.get_by_role("region", name="Dancing links diagram")).to_be_visible()
+    expect(page.locator("#matrix")).not_to_be_empty()
+    # Everything, moderate included, on the whole page: every piece of content sits in a landmark.
+    assert all_violations(page) == []
+    # Idle, and after a failed Load with its "Back to my text".
+    page.goto("/")
+    expect(page.locator("#board [role=gridcell]")).to_have_count(81)
+    assert serious_violations(page) == []
+    page.locator("#puzzle-text").fill("12345")
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(page.get_by_role("button", name="Back to my text")).to_be_visible()
+    assert serious_violations(page) == []
+    # The cover page after a built-in solve (its links open), and one whose placed list scrolls.
+    for query in ({"builtin": "knuth"}, {"builtin": "pentominoes", "step": 300}):
+        page.goto("/cover?" + urlencode(query))
+        expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+        assert all_violations(page) == [], query
+    page.goto("/cover")
+    page.locator("#problem").select_option("queens")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#outcome")).to_have_text(re.compile(r"^Solved"))
+    assert all_violations(page) == []
