@@ -350,3 +350,49 @@ def test_axe_finds_nothing_serious_on_either_page(axe_page):
     page.get_by_role("button", name="Solve", exact=True).click()
     expect(page.locator("#outcome")).to_have_text(re.compile(r"^Solved"))
     assert all_violations(page) == []
+
+
+# ---- 6. long item names wrap in the cover view --------------------------------------
+
+LONG_NAME = "a_very_long_item_name_for_the_first_column_of_this_problem_x"
+LONG_TEXT = f"{LONG_NAME} B C D E F G\nC E F\n{LONG_NAME} D G\nB C F\n{LONG_NAME} D\nB G\nD E G\n"
+
+# How far anything in each part of the page runs past that part's right (or left) edge, in px:
+# its own scrolling overflow, and any descendant's box outside its own. The links diagram
+# scrolls by design (and draws names shortened); only the text around it is measured.
+OVERFLOW = """() => {
+  const found = {page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+  for (const part of ['#placed', '#picture-title', '#matrix', '#why', '#results', '.links-head', '.links-list', '.side']) {
+    const el = document.querySelector(part);
+    if (!el || !el.offsetParent) continue;
+    const box = el.getBoundingClientRect();
+    let worst = el.scrollWidth - el.clientWidth;
+    for (const d of el.querySelectorAll('*')) {
+      if (d.closest('.links-scroll, svg, .sr-only')) continue;
+      const r = d.getBoundingClientRect();
+      if (r.width) worst = Math.max(worst, r.right - box.right, box.left - r.left);
+    }
+    found[part] = Math.round(worst);
+  }
+  return found;
+}"""
+
+
+def test_a_long_item_name_wraps_in_every_panel_of_the_cover_view(page: Page, api):
+    assert len(LONG_NAME) == 60
+    log = solve_log(api, "/api/cover", text=LONG_TEXT, solutions=1, choose="mrv")
+    # Every step whose explanation names the long item, or an option that holds it.
+    steps = [step for step in range(1, len(log["events"]) + 1)
+             if any(LONG_NAME in line for line in explain_step(log, step))]
+    assert len(steps) >= 5 and any(code & 7 == 5 for code in (log["events"][s - 1] for s in steps))
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for step in steps:
+            page.goto("/cover?" + urlencode({"text": LONG_TEXT, "sol": 1, "choose": "mrv", "step": step}))
+            expect(page.locator("#why .sentence").first).to_have_text(explain_step(log, step)[0])
+            expect(page.locator("#links-panel")).to_be_visible()
+            expect(page.locator("#matrix .mx-family h3").first).to_contain_text(LONG_NAME)
+            overflow = page.evaluate(OVERFLOW)
+            assert all(px <= 1 for px in overflow.values()), f"{width}px, step {step}: {overflow}"
+    # The names are still there in full, wrapped: in the why panel and the list of placed options.
+    expect(page.locator("#why")).to_contain_text(LONG_NAME)
