@@ -17,6 +17,8 @@
 //              {text, unread, reason} (unread: the page put it there from a paste
 //              or a link that could not be read), or null when it mirrors the board.
 //   errorCells the cells the server's last refusal named.
+//   failedLoad {text, reason} of a Load that could not be read, kept for "Back to
+//              my text" while the box shows the board's puzzle (null: none).
 //   examples   the examples (Sudoku) or built-in problems (cover) the server offers.
 //   picked     the user chose a problem: a late catalogue must not change the choice.
 
@@ -24,7 +26,7 @@
 export function initialState(puzzle) {
   return Object.freeze({
     puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
-    box: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
+    box: null, failedLoad: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
   });
 }
 
@@ -74,6 +76,8 @@ export function reduce(state, action) {
       return next({ presenting: Boolean(action.on) });
     case "box":           // the box's own text (null: it mirrors the board)
       return next({ box: action.text === null ? null : Object.freeze({ text: action.text, unread: Boolean(action.unread), reason: action.reason ?? null }) });
+    case "failed-load":   // a Load that could not be read keeps its text aside (null: it is gone)
+      return next({ failedLoad: action.failed ? Object.freeze({ ...action.failed }) : null });
     case "examples":
       return next({ examples: Object.freeze([...action.examples]) });
     case "pick":          // the user chose a problem in the menu

@@ -299,9 +299,10 @@ export class Replayer {
   }
 
   /**
-   * Scroll just enough that the picture and the player's buttons are on
-   * screen together (a projector's 768 lines hold both, not with the form
-   * above them), keeping the picture's top in view. Never scrolls up.
+   * Scroll just enough that the picture, the player's buttons and the
+   * overview strip are on screen together (a 1280×800 screen holds them all,
+   * not with the form above them), keeping the picture's top in view. Never
+   * scrolls up.
    */
   reveal() {
     // After the first frame: the page's picture may grow when it is drawn.
@@ -311,7 +312,9 @@ export class Replayer {
   scrollIntoSight() {
     const margin = 8;
     const top = this.stage.getBoundingClientRect().top;
-    const bottom = $("player").querySelector(".buttons").getBoundingClientRect().bottom;
+    // The overview strip is the last thing a replay needs in view (on a
+    // 1280×800 screen it fits under the buttons); the picture's top comes first.
+    const bottom = document.querySelector(".overview").getBoundingClientRect().bottom;
     const down = Math.min(bottom + margin - window.innerHeight, top - margin);
     if (down > 0) window.scrollBy({ top: down, behavior: "instant" });
   }

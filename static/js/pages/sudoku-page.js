@@ -72,7 +72,10 @@ function render(state, before) {
   }
   if (state.mode !== "replay" && touched(state, before, "puzzle", "errorCells", "mode")) renderPuzzle();
   if (touched(state, before, "puzzle", "examples")) syncExampleMenu();
-  if (state.box !== before.box) renderBoxNote(state.box);
+  if (touched(state, before, "box", "failedLoad")) {
+    renderBoxNote(state.box);
+    offerFailedLoad(state);
+  }
 }
 store.subscribe(render);
 
@@ -275,6 +278,67 @@ function renderBoxNote(box) {
   }
 }
 
+/** Where the text of a Load that could not be read is kept for this tab (see giveBoxBack). */
+const FAILED_LOAD_KEY = "dlx-failed-load";
+
+/**
+ * A Load that could not be read: the box shows the board's puzzle again, as
+ * the board and the box must agree, and the text is kept (for this tab, a
+ * reload included) for "Back to my text" under the box, which puts it back
+ * with the place the reason names selected. (Unless the user typed on while
+ * the server read it: then the box keeps the newer text.)
+ */
+function giveBoxBack(text, reason) {
+  if ($("puzzle-text").value !== text) return;
+  keepFailedLoad({ text, reason });
+  keepBoxText(null);
+  mirrorBox(puzzleLine());
+}
+
+function keepFailedLoad(failed) {
+  store.update({ type: "failed-load", failed });
+  try {
+    if (failed === null) sessionStorage.removeItem(FAILED_LOAD_KEY);
+    else sessionStorage.setItem(FAILED_LOAD_KEY, JSON.stringify(failed));
+  } catch {
+    // No storage: the text is only lost on a reload.
+  }
+}
+
+/** "Back to my text" is offered while the box mirrors the board: it never replaces text of the user's own. */
+function offerFailedLoad({ failedLoad, box }) {
+  const offer = failedLoad !== null && box === null;
+  $("box-restore").hidden = !offer;
+  if (!offer) return;
+  const note = $("box-note");
+  note.hidden = false;
+  note.className = "message";
+  note.textContent = `${failedLoad.reason} The box shows the board's puzzle; your text is kept.`;
+}
+
+/** After a reload: a failed Load's text is still one press away. */
+function restoreFailedLoad() {
+  let failed = null;
+  try {
+    failed = JSON.parse(sessionStorage.getItem(FAILED_LOAD_KEY) || "null");
+  } catch {
+    return;
+  }
+  if (failed && typeof failed.text === "string" && typeof failed.reason === "string") keepFailedLoad(failed);
+}
+
+/** Where in text the reason's "line L, column C" points (an offset), or -1. */
+function placeNamed(text, reason) {
+  const at = /line (\d+), column (\d+)/.exec(reason);
+  if (!at) return -1;
+  const lines = text.split("\n");
+  const line = Number(at[1]) - 1;
+  if (line >= lines.length) return -1;
+  let offset = Number(at[2]) - 1;
+  for (let i = 0; i < line; i++) offset += lines[i].length + 1;
+  return Math.min(offset, text.length);
+}
+
 /** After a reload: text typed in the box and not loaded comes back. */
 function restoreBoxText() {
   let draft = null;
@@ -326,9 +390,11 @@ function loadText(text, source, { keepOnError = false, fromHistory = false, from
     const { puzzle, reason } = await readText(text, source);
     if (!puzzle) {
       if (keepOnError) keepUnread(text, source, reason);
+      else if (fromBox) giveBoxBack(text, reason);
       return false;
     }
     // Loaded: the box mirrors the board again, unless the user typed on while the server read it.
+    if (fromBox) keepFailedLoad(null);     // the user moved on from the text that failed
     if (fromBox && $("puzzle-text").value === text) keepBoxText(null);
     if (fromHistory) {
       loadPuzzle(puzzle.size, puzzle.grid);   // Back or a link: this entry's own puzzle
@@ -461,6 +527,17 @@ $("load-form").addEventListener("submit", async (e) => {
   $("board-message").scrollIntoView({ block: "nearest" });
 });
 
+$("box-restore").addEventListener("click", () => {
+  const { text, reason } = now().failedLoad;
+  const box = $("puzzle-text");
+  box.value = text;
+  keepFailedLoad(null);
+  keepBoxText(text);       // the user's own again, not loaded: "press Load"
+  box.focus();
+  const at = placeNamed(text, reason);
+  if (at >= 0 && at < text.length) box.setSelectionRange(at, at + 1);
+});
+
 $("solve-form").addEventListener("submit", (e) => {
   e.preventDefault();
   solve({ push: true });
@@ -577,6 +654,7 @@ board.setSize(now().puzzle.size);
 pad.setSize(now().puzzle.size);
 renderPuzzle();
 loadExamples();
+restoreFailedLoad();
 restoreBoxText();
 const initial = entryShare();
 if (initial && initial.edit) openEntered(initial);

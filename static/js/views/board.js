@@ -1,5 +1,6 @@
 // views/board.js — the Sudoku board view: an ARIA grid with one Tab stop (roving
-// tabindex) that takes digits and letters while a puzzle is entered, and
+// tabindex) that takes digits and letters while a puzzle is entered (each
+// moves the focus on to the next cell), and
 // shows any step of a replay: givens, placed digits, the newest choice, the
 // highlighted cell or unit, and pencil marks. A replayed step is drawn at
 // once on a canvas under the grid (boardcanvas.js); the grid's own text,
@@ -203,8 +204,16 @@ export class BoardView {
       if (this.locked) this.onLocked();
       else this.onEdit(cell, 0);
     } else if (e.key.length === 1 && valueOfSymbol(e.key, size) >= 0) {
-      if (this.locked) this.onLocked();
-      else this.onEdit(cell, valueOfSymbol(e.key, size));
+      if (this.locked) {
+        this.onLocked();
+      } else {
+        this.onEdit(cell, valueOfSymbol(e.key, size));
+        // On to the next cell in reading order (a row's end goes on to the
+        // next row), so a puzzle types as it reads; the last cell keeps the
+        // focus, so a key too many changes nothing else. Backspace and
+        // Delete clear in place.
+        if (!this.locked && cell + 1 < size * size) this.focusCell(cell + 1);
+      }
     } else {
       handled = false;   // Space, Tab, shortcuts: the page handles them
       // Still said: a letter that is a digit on a larger board fills nothing on this one.

@@ -17,6 +17,18 @@ export function typingInto(target) {
   return tag === "INPUT" && !["range", "checkbox", "button", "submit"].includes(target.type);
 }
 
+/** Keys that scroll a scrolling region in focus (a [data-scroll-keys] element). */
+const SCROLL_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+
+/**
+ * Whether a key scrolls the region in focus rather than moving the replay: a
+ * picture too big for its box (the dancing links) takes a Tab stop, and once
+ * focused the browser scrolls it with these keys.
+ */
+export function scrollsWithKeys(e) {
+  return SCROLL_KEYS.has(e.key) && e.target instanceof Element && e.target.closest("[data-scroll-keys]") !== null;
+}
+
 /** A count as the results panel writes it: 999,999 (a projector's audience reads it at a glance). */
 const grouped = (x) => x.toLocaleString("en");
 
@@ -70,6 +82,7 @@ export class PlayerControls {
   /** Page-wide shortcuts; they stay out of text fields and the board. */
   onKey(e) {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingInto(e.target)) return;
+    if (scrollsWithKeys(e)) return;
     const t = this.getTimeline();
     if ((e.key === "p" || e.key === "P") && this.el.pencil) {
       this.el.pencil.checked = !this.el.pencil.checked;

@@ -118,9 +118,12 @@ export class LinksView {
     });
     const body = html("div", "links-body", this.root);
     this.scroller = html("div", "links-scroll", body);
-    // It scrolls, so it takes a Tab stop of its own: a named region says what it is.
+    // It scrolls, so it takes a Tab stop of its own (the arrow keys, Page Up/Down,
+    // Home and End then scroll it, see scrollsWithKeys): a named region says what it is.
+    this.scroller.tabIndex = 0;
+    this.scroller.dataset.scrollKeys = "";
     this.scroller.setAttribute("role", "region");
-    this.scroller.setAttribute("aria-label", "Dancing links diagram");
+    this.scroller.setAttribute("aria-label", "Dancing links diagram (scrolls with the arrow keys)");
     this.svg = svg("svg", { class: "links-svg", role: "img" }, this.scroller);
     this.scroller.addEventListener("scroll", () => this.pinRowNames(), { passive: true });
     const listBox = html("div", "links-list", body);
