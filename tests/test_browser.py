@@ -152,18 +152,10 @@ def why_sentences(page: Page) -> list[str]:
 
 
 def type_on_board(page: Page, puzzle: str, size: int):
-    """Fill the board with the keyboard only: symbols, arrows, Home."""
+    """Fill the board with the keyboard only: each symbol (a '.' for a blank) moves on to the next cell."""
     page.locator("#board [role=gridcell][tabindex='0']").focus()
-    for r in range(size):
-        for c in range(size):
-            ch = puzzle[r * size + c]
-            if ch != ".":
-                page.keyboard.press(ch)
-            if c < size - 1:
-                page.keyboard.press("ArrowRight")
-        if r < size - 1:
-            page.keyboard.press("ArrowDown")
-            page.keyboard.press("Home")
+    for ch in puzzle[:size * size]:
+        page.keyboard.press(ch)
 
 
 def paste(page: Page, text: str, on_focus: bool = False):
@@ -522,8 +514,9 @@ def test_a_cell_marked_as_a_clash_still_shows_the_focus(page: Page):
     cells = page.locator("#board [role=gridcell]")
     cells.nth(0).click()
     page.keyboard.press("5")
-    page.keyboard.press("ArrowDown")
+    cells.nth(9).click()
     page.keyboard.press("5")
+    page.keyboard.press("ArrowLeft")        # typing moved on to r2c2: back to the clashing cell
     expect(cells.nth(9)).to_have_class(re.compile(r"\bclash\b"))
     shadow = "(el) => getComputedStyle(el).boxShadow"
     assert cells.nth(9).evaluate(shadow) != cells.nth(0).evaluate(shadow)   # focused vs not
@@ -761,7 +754,7 @@ def test_duplicate_givens_are_marked_before_and_after_solve(page: Page):
     cell = page.get_by_role("gridcell", name="row 1, column 1,", exact=False)
     cell.click()
     page.keyboard.press("5")
-    for _ in range(6):
+    for _ in range(5):                      # the 5 already moved the focus on to r1c2
         page.keyboard.press("ArrowRight")
     page.keyboard.press("5")
     clashing = page.locator("#board .cell.clash")
@@ -1251,7 +1244,7 @@ def test_a_whole_new_puzzle_keeps_the_typed_one_a_back_away(page: Page):
     expect(page.locator("#examples option")).not_to_have_count(1)
     board = page.locator("#board [role=gridcell]")
     board.first.click()
-    for key in ("5", "ArrowRight", "3", "ArrowRight", "7"):
+    for key in ("5", "3", "7"):             # each digit moves on to the next cell
         page.keyboard.press(key)
     typed = "537" + "." * 78
     expect(page).to_have_url(re.compile(r"edit=1"))
@@ -1295,7 +1288,11 @@ def test_text_not_loaded_yet_and_a_bad_links_puzzle_are_kept(page: Page):
     page.get_by_role("button", name="Load", exact=True).click()
     expect(page.locator("#board-message")).to_contain_text("line 1, column 61")
     expect(page.locator("#board-message")).to_contain_text("'q' at line 1, column 61 is not a digit of a 9×9 puzzle")
+    # The box shows the board's puzzle again; the text that failed is one press away, a reload included.
+    expect(box).to_have_value("." * 81)
     page.reload()
+    expect(box).to_have_value("")
+    page.get_by_role("button", name="Back to my text").click()
     expect(box).to_have_value(typo)
     expect(page.locator("#box-note")).to_have_text("Not on the board yet: press Load to put it there.")
 
