@@ -51,7 +51,7 @@ def board_symbols(page: Page) -> str:
 
 # What the replay canvas shows in each cell, read back from its pixels: the
 # background near the top left corner, the colour at the left edge (where a
-# culprit's frame is drawn), the strongest ink in the middle (a digit) and
+# culprit's frame is drawn), the top right corner (a culprit's flag), the strongest ink in the middle (a digit) and
 # whether anything is drawn inside the cell at all (pencil marks).
 CANVAS_CELLS = r"""() => {
   const canvas = document.querySelector('#board .board-canvas');
@@ -78,7 +78,7 @@ CANVAS_CELLS = r"""() => {
     const inset = Math.min(4.5, w * 0.15);
     const bg = at(x + inset, y + inset);
     return {
-      bg, edge: at(x + 1, y + h / 2),
+      bg, edge: at(x + 1, y + h / 2), flag: at(x + w - 2, y + 2),
       ink: strongest(bg, x + w * 0.2, y + h * 0.2, x + w * 0.8, y + h * 0.8),
       anything: strongest(bg, x + 4, y + 4, x + w - 4, y + h - 4) !== null,
     };
@@ -394,6 +394,7 @@ def test_the_canvas_paints_what_the_grid_says(page: Page, api):
     assert symbols == board_at(log, step)
     classes = page.locator("#board [role=gridcell]").evaluate_all("(cells) => cells.map((c) => c.className.split(' '))")
     assert any("culprit" in c for c in classes) and any("dead" in c for c in classes)
+    assert any("blame" in c for c in classes), "the dead end's culprits are flagged"
     colours = {name: css_colour(page, f"--{name}") for name in
                ("cell-bg", "unit-bg", "dead-bg", "newest-bg", "dead", "given", "placed")}
     painted = page.evaluate(CANVAS_CELLS)
@@ -402,6 +403,7 @@ def test_the_canvas_paints_what_the_grid_says(page: Page, api):
         background = next(colours[f"{k}-bg"] for k in ("dead", "newest", "unit", "cell") if k in cls or k == "cell")
         assert near(cell["bg"], background), (i, cls, cell)
         assert near(cell["edge"], colours["dead"]) == ("culprit" in cls), (i, cls, cell)
+        assert near(cell["flag"], colours["dead"]) == ("blame" in cls), (i, cls, cell)
         assert (cell["ink"] is not None) == (symbol != "."), (i, symbol, cell)
         if symbol != ".":
             assert near(cell["ink"], colours["given" if "given" in cls else "placed"], 60), (i, cls, cell)

@@ -326,8 +326,11 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
     # Oracle: the events alone. A level's k-th try is the k-th try since its choose.
     log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[0], choose="first", max_steps=20_000)
     need, labels, events = log["phrases"]["need"], log["labels"], log["events"]
+    wrong, sizes = wrong_choices_from_events(events)
+    total = len(sizes)
     stack = []                                   # [item, d, tries] per level
     chooses = 0
+    node = -1
     seen = set()
     for step, code in enumerate(events, start=1):
         kind, arg = code & 7, code >> 3
@@ -342,10 +345,54 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
             before = {1: "", 2: " Option 1 was tried and taken back.",
                       3: " Options 1 and 2 were tried and taken back."}.get(
                 k, f" Options 1 to {k - 1} were tried and taken back.")
+            node += 1
+            cost = []
+            if node in wrong:
+                cost = ["A wrong choice: there is no solution below it. It cost 1 of the search's "
+                        f"{total:,} nodes." if sizes[node] == 1 else
+                        "A wrong choice: there is no solution below it. It and the options tried under it "
+                        f"cost {sizes[node]:,} of the search's {total:,} nodes."]
+                seen.add("wrong")
             assert steplog.explain_step(log, step) == [
-                f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}"]
+                f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}", *cost]
             seen.add(min(k, 4))
-    assert seen == {1, 2, 3, 4}
+    assert seen == {1, 2, 3, 4, "wrong"}
+
+
+def wrong_choices_from_events(events):
+    """Oracle for wrong choices, from the events alone: (the wrong tries' numbers, each try's subtree size).
+
+    A try's subtree runs until the next try at its level or its level's back-up; a wrong choice is a
+    finished try with no solution below it whose parent try is none (level 0), solved, or unfinished."""
+    open_tries = []                              # per level: the try now open there, or None
+    parent, finished, solved, sizes = [], [], [], []
+    for code in events:
+        kind = code & 7
+        if kind == ec.CHOOSE:
+            open_tries.append(None)
+        elif kind == ec.TRY:
+            if open_tries[-1] is not None:
+                finished[open_tries[-1]] = True
+            node = len(sizes)
+            parent.append(open_tries[-2] if len(open_tries) > 1 else None)
+            finished.append(False)
+            solved.append(False)
+            sizes.append(0)
+            open_tries[-1] = node
+            for t in open_tries:
+                sizes[t] += 1
+        elif kind == ec.BACKUP:
+            last = open_tries.pop()
+            if last is not None:
+                finished[last] = True
+        elif kind == ec.SOLUTION:
+            for t in open_tries:
+                if t is not None:
+                    solved[t] = True
+    on_path = [solved[t] or not finished[t] for t in range(len(sizes))]
+    wrong = {t for t in range(len(sizes)) if finished[t] and not solved[t]
+             and (parent[t] is None or on_path[parent[t]])}
+    return wrong, sizes
 
 
 def test_cover_and_uncover_lines_name_the_options_that_move_when_few():

@@ -290,7 +290,7 @@ def event_lines(log: dict, step: int) -> list[str]:
     if kind == ec.TRY:
         top = state.frames[-1]
         return [say("try.line", level=state.level, need=phrases["need"][top.item], k=top.k, d=top.d,
-                    option=phrases["labels"][arg], before=tried_before(top.k))]
+                    option=phrases["labels"][arg], before=tried_before(top.k)), *wrong_choice_lines(log, step)]
     name = say("item.name", item=log["items"][arg], need=phrases["need"][arg]) if kind in (ec.COVER, ec.UNCOVER) else ""
     if kind == ec.COVER:
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
@@ -355,6 +355,16 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
     if group is not None and levels:
         lines.append(say("dead_end.thrashing", choices=choices, count=len(group)))
     return lines
+
+
+def wrong_choice_lines(log: dict, step: int) -> list[str]:
+    """At the try of a wrong choice (step: the try's), what it cost: its subtree against every node."""
+    tries = log["facts"]["tries"]
+    node = sum(1 for code in log["events"][:step - 1] if code & ec.KIND_MASK == ec.TRY)
+    k = bisect.bisect_left(tries["wrong"], node)
+    if k == len(tries["wrong"]) or tries["wrong"][k] != node:
+        return []
+    return [say("try.wrong", nodes=tries["nodes"][node], total=len(tries["nodes"]))]
 
 
 def jump_lines(log: dict, step: int, back: int) -> list[str]:

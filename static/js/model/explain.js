@@ -143,6 +143,13 @@ export function culpritLines(log, state, item) {
   return { levels, lines };
 }
 
+/** At the try of a wrong choice: what it cost (from the facts), as a line of its own. */
+function wrongChoiceLines(log, step) {
+  const node = log.nodeOfStep(step);
+  if (node < 0 || !log.facts.wrongSet.has(node)) return [];
+  return [{ text: say("try.wrong", { nodes: log.facts.subtreeSizes[node], total: log.trySteps.length }), role: "cost" }];
+}
+
 /** Where a backjumping search would have gone from the event at `step`, when above `back` (where this one goes). */
 export function jumpLines(log, step, back) {
   const jump = log.facts.jumpAt(step);
@@ -255,7 +262,7 @@ function explainEvent(log, state) {
         sentences: [line(say("try.line", {
           level: L, need: need[top.item], k: top.k, d: top.d, option: log.labels[arg],
           before: say("try.before", { count: top.k - 1 }),
-        }))],
+        })), ...wrongChoiceLines(log, step)],
       };
     }
     case COVER: {

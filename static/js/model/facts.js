@@ -49,6 +49,7 @@ export class Facts {
     this.jumpWasted = Int32Array.from(json.jumps.wasted);
     this.subtreeSizes = Int32Array.from(json.tries.nodes);
     this.wrong = Int32Array.from(json.tries.wrong);
+    this.wrongSet = new Set(this.wrong);
     this.thrashing = json.thrashing.map((group) => Int32Array.from(group));
     this.groupOfDeadEnd = new Int32Array(this.deadEventIndex.length).fill(-1);
     this.thrashing.forEach((group, g) => { for (const k of group) this.groupOfDeadEnd[k] = g; });
@@ -73,6 +74,12 @@ export class Facts {
   jumpAt(step) {
     const j = indexIn(this.jumpEventIndex, step - 1);
     return j < 0 ? null : { jumpTo: this.jumpLevel[j], wasted: this.jumpWasted[j] };
+  }
+
+  /** The wrong choices, costliest first (ties: the earlier first): [{node, nodes}], at most `count`. */
+  costliest(count) {
+    return Array.from(this.wrong, (node) => ({ node, nodes: this.subtreeSizes[node] }))
+      .sort((a, b) => b.nodes - a.nodes || a.node - b.node).slice(0, count);
   }
 
   /** The thrashing group of dead end k: the dead ends (numbers) with the same culprits, or null. */

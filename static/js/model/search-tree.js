@@ -12,8 +12,6 @@
 //   open     a node whose subtree the search left unfinished (a limit stopped it).
 //   failed   a node whose subtree was searched to the end without a solution.
 
-import { TRY } from "./steplog.js";
-
 export const FAILED = 0;
 export const PATH = 1;
 export const OPEN = 2;
@@ -24,8 +22,7 @@ export class SearchTree {
    * @param {ArrayLike<number>} sizes the subtree size of each try, in log order (facts)
    */
   constructor(log, sizes) {
-    const trySteps = [];
-    for (let step = 1; step <= log.stepCount; step++) if (log.kindAt(step) === TRY) trySteps.push(step);
+    const trySteps = log.trySteps;
     const count = trySteps.length;
     if (sizes.length !== count) {
       throw new Error(`the log has ${count} tries but its facts give ${sizes.length} subtree sizes`);

@@ -216,6 +216,7 @@ export class StepLog {
     const optionCount = this.options.length;
     const deadEnds = [];
     const solutionSteps = [];
+    const trySteps = [];
     let height = 0;
     let maxHeight = 0;
     let chooses = 0;
@@ -236,6 +237,7 @@ export class StepLog {
         case TRY:
           if (arg >= optionCount) throw new LogFormatError(`event ${i} tries option ${arg}, but there are ${optionCount}`);
           if (!height) throw new LogFormatError(`event ${i} tries an option with no level open`);
+          trySteps.push(i + 1);
           break;
         case COVER:
         case UNCOVER:
@@ -265,6 +267,21 @@ export class StepLog {
     this.maxHeight = maxHeight;
     this.deadEndSteps = Int32Array.from(deadEnds);
     this.solutionSteps = Int32Array.from(solutionSteps);
+    this.trySteps = Int32Array.from(trySteps);   // node t (the t-th try) is made by step trySteps[t]
+  }
+
+  /** The node (the number of the try) made by step `step`, or -1 when that step is no try. */
+  nodeOfStep(step) {
+    const steps = this.trySteps;
+    let lo = 0;
+    let hi = steps.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (steps[mid] === step) return mid;
+      if (steps[mid] < step) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** A fresh replay state at step 0: nothing on the stack, the givens' items covered. */

@@ -168,13 +168,13 @@ export class BoardCanvas {
       ctx.strokeRect(x + t / 2, y + t / 2, w - t, h - t);
     }
     if (flags & LOOK.BLAME) {
-      // One of the dead end's culprits: a flag in the top left corner.
+      // One of the dead end's culprits: a flag in the top right corner.
       const s = Math.max(5, w * 0.3);
       ctx.fillStyle = c.culprit;
       ctx.beginPath();
-      ctx.moveTo(x, y);
-      ctx.lineTo(x + s, y);
-      ctx.lineTo(x, y + s);
+      ctx.moveTo(x + w, y);
+      ctx.lineTo(x + w - s, y);
+      ctx.lineTo(x + w, y + s);
       ctx.fill();
     }
     const value = lookValue(look);
