@@ -1,5 +1,6 @@
 # make run   — create the virtual environment, install, serve the app on 127.0.0.1:$(PORT)
-# make test  — install what the tests need (system Chromium included) and run every test
+# make test  — install what the tests need (system Chromium and Node.js included) and run every test
+# make check — the fast loop: lint (ruff), types (mypy), every test that needs no browser, the node tests
 # make serve — the production server (gunicorn) on 127.0.0.1:$(PORT)
 # make bench — the benchmarks under bench/ (not part of make test)
 # make screenshot — docs/screenshot.png, the README's picture of the page (Playwright, system Chromium)
@@ -10,7 +11,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test serve bench chromium clean screenshot
+.PHONY: run test check lint types pytest-fast node-test serve bench chromium node clean screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +37,33 @@ chromium:
 	  fi; \
 	fi
 
-test: $(VENV)/.installed chromium
+# The DOM-free JS modules' unit tests need node (its built-in runner, no npm packages).
+node:
+	@if ! command -v node >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs; \
+	  else \
+	    echo "Node.js is missing: install the Debian package 'nodejs' (as root: apt-get install nodejs)"; exit 1; \
+	  fi; \
+	fi
+
+test: $(VENV)/.installed chromium node lint types
+	PYTHON=$(BIN)/python node --test tests/js/
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest
+
+check: lint types pytest-fast node-test
+
+lint: $(VENV)/.installed
+	$(BIN)/python -m ruff check .
+
+types: $(VENV)/.installed
+	$(BIN)/python -m mypy
+
+pytest-fast: $(VENV)/.installed
+	$(BIN)/python -m pytest -q -n 2 -m "not browser"
+
+node-test: $(VENV)/.installed node
+	PYTHON=$(BIN)/python node --test tests/js/
 
 # The README's picture: the page at 1280x800 with a dead end explained.
 screenshot: $(VENV)/.installed chromium

@@ -29,6 +29,7 @@ import platform
 import sys
 
 import common
+
 from webapp import analysis as an
 from webapp import exact_cover as ec
 from webapp import steplog, sudoku

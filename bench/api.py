@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import HARDEST_9X9  # noqa: E402
 from load import free_port, percentile, start_server  # noqa: E402
+
 from webapp import sudoku  # noqa: E402
 from webapp.examples import puzzle_lines  # noqa: E402
 

@@ -369,6 +369,7 @@ def timed(app):
 def start_server():
     """The app on a free loopback port in a daemon thread; (server, base URL)."""
     from werkzeug.serving import WSGIRequestHandler, make_server
+
     from webapp import create_app
 
     class Quiet(WSGIRequestHandler):
@@ -706,7 +707,8 @@ def parse_args(argv):
     parser.add_argument("--scan", action="store_true",
                         help="find the 9×9 with the most events again (about 50 s) instead of HARDEST_9X9")
     args = parser.parse_args(argv)
-    defaults = {"rests": (30, 15), "seeks": (300, 200), "model_seeks": (2000, 500), "repeat": (3, 1), "drag_px": (1.0, 2.0),
+    defaults = {"rests": (30, 15), "seeks": (300, 200), "model_seeks": (2000, 500), "repeat": (3, 1),
+                "drag_px": (1.0, 2.0),
                 "drag_frames": (300, 180)}
     for name, (full, quick) in defaults.items():
         if getattr(args, name) is None:

@@ -163,7 +163,8 @@ def main(argv=None) -> int:
         if rows:
             times = [r[2] * 1e3 for r in rows]
             statuses = sorted({r[1] for r in rows})
-            print(f"{kind:<9} {len(rows):>6} {statistics.median(times):>8.1f} {percentile(times, 99):>8.1f}  {statuses}")
+            median, p99 = statistics.median(times), percentile(times, 99)
+            print(f"{kind:<9} {len(rows):>6} {median:>8.1f} {p99:>8.1f}  {statuses}")
     all_times = [r[2] * 1e3 for r in results]
     errors = sum(1 for r in results if r[1] >= 500 or r[1] == 0)
     print(f"all       {len(results):>6} {statistics.median(all_times):>8.1f} {percentile(all_times, 99):>8.1f}")

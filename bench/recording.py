@@ -35,6 +35,7 @@ import sys
 from dataclasses import dataclass, field
 
 import common
+
 from webapp import exact_cover as ec
 from webapp import steplog, sudoku
 

@@ -96,7 +96,7 @@ def commands(argv: list[str]) -> list[list[str]]:
 def main(argv: list[str]) -> int:
     """Bootstrap the venv, then run the benchmarks in it."""
     if not inside_venv():
-        if sys.version_info < (3, 11):
+        if sys.version_info < (3, 11):  # noqa: UP036 -- bench/run.py may be started by an older python3
             raise SystemExit("bench: needs Python 3.11 or newer")
         ensure_venv()
         os.execv(str(PYTHON), [str(PYTHON), str(Path(__file__).resolve()), *argv])

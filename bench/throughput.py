@@ -46,6 +46,7 @@ running either over a file gets. Neither is how a solver is used.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import math
@@ -68,6 +69,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import common
 from peers import PEERS
 from peers.encode import digits_of
+
 from webapp import sudoku
 
 DEFAULT_SETS = ("17clue", "top95", "top1465", "16x16")
@@ -234,10 +236,8 @@ class Worker:
     def close(self) -> None:
         """Stop the process."""
         if self.process.is_alive():
-            try:
+            with contextlib.suppress(OSError):
                 self.pipe.send(("stop",))
-            except OSError:
-                pass
             self.process.join(5)
             if self.process.is_alive():
                 self.process.kill()
@@ -446,7 +446,7 @@ def parse_args(argv):
                         help="time calls by this process's CPU time (default: steady on a shared machine) "
                              "or by the wall clock")
     parser.add_argument("--chunk", type=int, default=None,
-                        help=f"puzzles a solver solves per turn (default: a fifth of the set)")
+                        help="puzzles a solver solves per turn (default: a fifth of the set)")
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
                         help=f"passes over each set; a puzzle's time is the mean of its rounds "
                              f"(default {DEFAULT_ROUNDS}, 1 with --quick)")
@@ -485,7 +485,8 @@ def to_json(results: dict[str, dict[str, Tally]], missing: dict[str, str]) -> di
             "median_ms": common.median_ms(list(t.times.values())) if t.times else None,
             "worst_ms": max(t.times.values()) * 1e3 if t.times else None,
             "ours_over_peer": ratio(ours, t) if ours else None,
-            "problems": {k: len(v) for k, v in t.problems.items()}, "stopped": t.stopped} for name, t in tallies.items()}
+            "problems": {k: len(v) for k, v in t.problems.items()}, "stopped": t.stopped}
+        for name, t in tallies.items()}
     return out
 
 

@@ -69,3 +69,12 @@ def browser_type_launch_args(browser_type_launch_args):
     """Launch the system Chromium with flags that suit a closed network."""
     return {**browser_type_launch_args, "executable_path": chromium_path(),
             "args": CHROMIUM_FLAGS, "headless": True}
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """A page on a 390×844 touch screen, in a context of its own."""
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True,
+                                  viewport={"width": 390, "height": 844})
+    yield context.new_page()
+    context.close()

@@ -3,8 +3,17 @@
 import pytest
 
 from webapp import exact_cover as ec
-from webapp.explain import (Frame, State, back_to_line, dead_end_lines, generic_phrases, choice_ranking, newest_choice,
-                            outcome_message, rulings)
+from webapp.explain import (
+    Frame,
+    State,
+    back_to_line,
+    choice_ranking,
+    dead_end_lines,
+    generic_phrases,
+    newest_choice,
+    outcome_message,
+    rulings,
+)
 from webapp.steplog import Replay, problem_of
 
 

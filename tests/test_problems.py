@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from webapp import cover_text, steplog
+from webapp import cover_text, problems, steplog
 from webapp import exact_cover as ec
-from webapp import problems
 
 
 def solve_all(builtin):

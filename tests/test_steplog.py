@@ -1,8 +1,8 @@
 """The step log: replay matches the solver at every step, balance, size, explanations."""
 
-import re
 import gzip
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -279,7 +279,9 @@ def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
         first_runner = int(re.search(r"^Runners-up: [^;]*?\((\d+)\)", lines[1]).group(1))
         assert lines[1].endswith(tie) == (first_runner == d)
         said[first_runner == d] += 1
-    assert said[True] and said[False]
+        if min(said.values()) >= 5:          # enough of both (each explain_step replays from the start)
+            break
+    assert min(said.values()) >= 5
 
 
 def test_a_jump_back_over_several_levels_says_why_they_are_skipped():
@@ -356,6 +358,8 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
             assert steplog.explain_step(log, step) == [
                 f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}", *cost]
             seen.add(min(k, 4))
+            if len(seen) == 5 and node > 300:   # each explain_step replays from the start
+                break
     assert seen == {1, 2, 3, 4, "wrong"}
 
 

@@ -103,7 +103,8 @@ class BackUps:
 
     step: list[int] = field(default_factory=list)          # event index
     level: list[int] = field(default_factory=list)         # the level left; the search returns to level - 1
-    takes_back: list[int] = field(default_factory=list)    # the choice at level - 1 it takes back (-1: none, the search is over)
+    # the choice at level - 1 it takes back (-1: none, the search is over)
+    takes_back: list[int] = field(default_factory=list)
     back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
     nogood: list[int] = field(default_factory=list)        # bit l + 1 set for each level l of the nogood
     jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
@@ -278,7 +279,7 @@ class _Pass:
 
         for step, code in enumerate(events):
             kind = code & MASK
-            if kind == COVER or kind == UNCOVER:
+            if kind in (COVER, UNCOVER):
                 continue
             arg = code >> BITS
             if kind == TRY:

@@ -22,10 +22,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import (
+    cli_analyse,  # the analyse command; it uses this module's helpers at call time
+    cover_text,
+    problems,
+    steplog,
+    sudoku,
+)
 from . import exact_cover as ec
-from . import cover_text, problems, steplog, sudoku
 from .explain import outcome_message
-from . import cli_analyse       # the analyse command; it uses this module's helpers at call time
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -163,7 +168,7 @@ def interruptible():
 INTERRUPTED = 130      # the shell's status for a command stopped by Ctrl-C
 
 
-def numbered(text: str) -> list[tuple[int, str]]:
+def numbered(text: str) -> list[tuple[int | None, str]]:
     """(line number, line) for each line that holds a puzzle (not blank, not '#')."""
     return [(k, line) for k, line in enumerate(text.splitlines(), start=1)
             if line.strip() and not line.lstrip().startswith("#")]
@@ -192,7 +197,8 @@ class Totals:
 
     def lines(self, wall: float) -> list[str]:
         """The totals as '# ' lines."""
-        out = [f"# puzzles: {self.puzzles} ({', '.join(f'{v} {k}' for k, v in sorted(self.by_status.items())) or 'none'})"
+        by_status = ", ".join(f"{v} {k}" for k, v in sorted(self.by_status.items())) or "none"
+        out = [f"# puzzles: {self.puzzles} ({by_status})"
                + (f", {self.failed} bad line{'s' if self.failed != 1 else ''}" if self.failed else "")]
         if self.times:
             total = sum(self.times)
@@ -426,7 +432,7 @@ def run_cover(args) -> int:
         print(f"error: {message}", file=sys.stderr)
         return status
     out = sys.stdout
-    shown = []
+    shown: list[int] = []
 
     def show(solution):
         if shown:

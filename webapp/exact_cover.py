@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Sequence
+from typing import cast
 
 # Event kinds. A recorded event is packed as ``arg * 8 + kind``.
 CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP = range(7)
@@ -69,6 +70,10 @@ def unpack(code: int) -> tuple[int, int]:
     return code & KIND_MASK, code >> KIND_BITS
 
 
+
+def _record_nothing(_value: int) -> None:
+    """Where no recording is kept: sizes go nowhere."""
+
 class ProblemError(ValueError):
     """An exact cover problem that is not well formed."""
 
@@ -104,7 +109,7 @@ class Problem:
 
     @classmethod
     def from_names(cls, primary: Sequence[str], secondary: Sequence[str],
-                   options: Iterable[Iterable[str]]) -> "Problem":
+                   options: Iterable[Iterable[str]]) -> Problem:
         """A problem from item names and options given as lists of names."""
         names = list(primary) + list(secondary)
         index: dict[str, int] = {}
@@ -132,7 +137,7 @@ class Problem:
         return tuple(tuple(x) for x in lists)
 
     @cached_property
-    def matrix(self) -> "Matrix":
+    def matrix(self) -> Matrix:
         """The dancing-links arrays, built once and copied by every search."""
         return Matrix(self)
 
@@ -242,7 +247,7 @@ class Recording:
     """Every event of a search, packed (``arg * 8 + kind``), and for each choose
     event the number d of options its item had left."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.events: list[int] = []
         self.sizes: list[int] = []
 
@@ -404,13 +409,7 @@ class Search:
         solutions to keep in the outcome (None: all). check: run sanity()
         after every event (slow; for tests).
         """
-        if self.ran:
-            raise RuntimeError("a Search runs once")
-        if choose not in ("mrv", "first"):
-            raise ValueError(f"unknown item choice {choose!r}: use 'mrv' or 'first'")
-        if max_solutions is not None and max_solutions < 1:
-            raise ValueError("max_solutions must be at least 1")
-        self.ran = True
+        self._start_once(choose, max_solutions)
         m = self.matrix
         top, option_of, others = m.top, m.option_of, m.others
         covers, uncovers = m.covers, m.uncovers
@@ -420,21 +419,12 @@ class Search:
         choice, item_at = self.choice, self.item_at
         mark, primary = m.mark, self.problem.primary
         bytewise = mark == BYTE_MARK
-        find_count = length.find if bytewise else self.find_count
+        # len is a bytearray exactly when items are marked bytewise (see Search.__init__).
+        find_count = cast(bytearray, length).find if bytewise else self.find_count
         stats = Stats()
         solutions: list[list[int]] = []
 
-        emit = size_of = None
-        if recording is not None:
-            emit, size_of = recording.events.append, recording.sizes.append
-        if check:
-            events = recording.events if recording is not None else []
-            sizes = recording.sizes if recording is not None else []
-
-            def emit(code, _append=events.append):
-                _append(code)
-                self.sanity()
-            size_of = sizes.append
+        emit, size_of = self._event_sinks(recording, check)
 
         step_cap = max_steps if max_steps is not None else sys.maxsize
         # Below this many steps no action can pass the cap (none writes more
@@ -618,6 +608,38 @@ class Search:
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
                     "max_seconds": max_seconds}
         return Outcome(status, limit is None, limit, solutions, stats, settings)
+
+    # The parts of run() outside its loop. The loop itself stays one function
+    # on purpose: in CPython a call per try or per item costs over a tenth of
+    # the search time (measured with bench/run.py), so cover, uncover and the
+    # item choice are written inline there, each under a comment that names it.
+
+    def _start_once(self, choose: str, max_solutions: int | None) -> None:
+        """Check run()'s settings and mark this search as run (a Search runs once)."""
+        if self.ran:
+            raise RuntimeError("a Search runs once")
+        if choose not in ("mrv", "first"):
+            raise ValueError(f"unknown item choice {choose!r}: use 'mrv' or 'first'")
+        if max_solutions is not None and max_solutions < 1:
+            raise ValueError("max_solutions must be at least 1")
+        self.ran = True
+
+    def _event_sinks(self, recording: Recording | None, check: bool
+                     ) -> tuple[Callable[[int], None] | None, Callable[[int], None]]:
+        """Where the loop writes events and choose sizes: (emit, size_of). emit is None
+        when nothing is recorded; size_of is called only where emit is set, so its
+        do-nothing default costs the loop nothing. check: sanity() after every event."""
+        if check:
+            events = recording.events if recording is not None else []
+            sizes = recording.sizes if recording is not None else []
+
+            def emit_and_check(code: int, _append=events.append) -> None:
+                _append(code)
+                self.sanity()
+            return emit_and_check, sizes.append
+        if recording is not None:
+            return recording.events.append, recording.sizes.append
+        return None, _record_nothing
 
 
 def solve(problem: Problem, **limits) -> Outcome:

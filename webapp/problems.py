@@ -22,9 +22,9 @@ here knows about the web or the command line.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Mapping, Sequence
 
 from . import exact_cover as ec
 from .messages import say

@@ -16,8 +16,18 @@ import json
 
 from . import analysis as an
 from . import exact_cover as ec
-from .explain import (Frame, State, back_to_line, choice_ranking, dead_end_lines, live_options,
-                      newest_choice, not_the_cause_lines, outcome_message, rulings)
+from .explain import (
+    Frame,
+    State,
+    back_to_line,
+    choice_ranking,
+    dead_end_lines,
+    live_options,
+    newest_choice,
+    not_the_cause_lines,
+    outcome_message,
+    rulings,
+)
 from .messages import join_and, say
 
 FORMAT, VERSION = "dlx-step-log", 2
@@ -317,8 +327,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
                     option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
-    heading, *why = dead_end_lines(phrases, state, arg, ruled)
-    lines = [heading, *culprit_lines(log, step, state, arg), *why]
+    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled)
+    lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out]
     dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):
@@ -353,7 +363,7 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
                  choices=choices, empty=log["phrases"]["empty"][item])]
     group = next((g for g in log["facts"]["thrashing"] if k in g), None)
     if group is not None and levels:
-        lines.append(say("dead_end.thrashing", choices=choices, count=len(group)))
+        lines.append(say("dead_end.thrashing", count=len(group)))
     return lines
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import islice
 
 from . import exact_cover as ec
@@ -49,7 +49,7 @@ class ParseError(ValueError):
         self.count = count
 
     @classmethod
-    def at(cls, position: tuple[int, int], subject: str, rest: str) -> "ParseError":
+    def at(cls, position: tuple[int, int], subject: str, rest: str) -> ParseError:
         """'<subject> at line L, column C<rest>', remembering the position and the message without it."""
         line, column = position
         return cls(f"{subject} at line {line}, column {column}{rest}", position=position,
@@ -96,7 +96,7 @@ def box_of(r: int, c: int, n: int) -> int:
     return (r // n) * n + c // n
 
 
-@lru_cache(maxsize=None)
+@cache
 def cell_counts() -> dict[int, int]:
     """Cell count → box side, for every supported size."""
     return {n ** 4: n for n in range(MIN_N, MAX_N + 1)}
@@ -244,7 +244,7 @@ def format_grid(grid: Grid, style: str = "line") -> str:
 
 # -- givens ------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def units(n: int) -> list[tuple[str, int, list[int]]]:
     """(family, number from 0, cells) for every row, column and box."""
     size = n * n
@@ -307,7 +307,7 @@ def option_items(r: int, c: int, d: int, n: int) -> tuple[int, int, int, int]:
             item_id(2, c, d - 1, size), item_id(3, box_of(r, c, n), d - 1, size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def problem_for(n: int) -> ec.Problem:
     """The exact cover problem of an empty grid of box side n (cached)."""
     size = n * n
@@ -356,7 +356,7 @@ def solve(puzzle: Grid, recording: ec.Recording | None = None, **limits) -> Solv
 
 # -- phrases -------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def phrases_for(n: int) -> dict[str, tuple[str, ...]]:
     """Sudoku words for every item (need, empty, held) and option (labels)."""
     size = n * n

@@ -7,8 +7,8 @@ import math
 from flask import Blueprint, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import cover_text, exact_cover as ec
-from . import hardening, problems, steplog, sudoku
+from . import cover_text, hardening, problems, steplog, sudoku
+from . import exact_cover as ec
 from .examples import examples
 from .explain import generic_phrases, outcome_message
 

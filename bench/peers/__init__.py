@@ -10,9 +10,9 @@ Glossary
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Callable
 
 from . import dict_x, norvig, ours, pypi
 from .encode import digits_of

@@ -15,12 +15,12 @@ Glossary
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .encode import columns_of, fill
 
 
-@lru_cache(maxsize=None)
+@cache
 def template(n: int) -> tuple[dict[int, list[int]], dict[int, frozenset[int]]]:
     """(Y, X0) of the empty grid of box side n, built once and copied per puzzle."""
     Y = {o: list(cols) for o, cols in enumerate(columns_of(n))}

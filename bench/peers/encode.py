@@ -15,7 +15,7 @@ Glossary
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SIDE = {16: 2, 81: 3, 256: 4, 625: 5}
@@ -28,14 +28,14 @@ def digits_of(line: str) -> tuple[int, tuple[int, ...]]:
     return n, tuple(0 if ch in ".0" else SYMBOLS.index(ch.upper()) + 1 for ch in text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def unit_of(n: int) -> tuple[tuple[int, int, int], ...]:
     """(row, column, box) of every cell."""
     size = n * n
     return tuple((c // size, c % size, (c // size // n) * n + c % size // n) for c in range(size ** 2))
 
 
-@lru_cache(maxsize=None)
+@cache
 def columns_of(n: int) -> tuple[tuple[int, int, int, int], ...]:
     """The four columns of every option."""
     size = n * n
@@ -83,7 +83,7 @@ def dense(n: int, options: list[int], dtype):
     return matrix
 
 
-@lru_cache(maxsize=None)
+@cache
 def _column_array(n: int):
     """columns_of(n) as a NumPy array, for fancy indexing."""
     import numpy as np

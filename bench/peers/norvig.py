@@ -22,12 +22,12 @@ Glossary
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> tuple[list[list[list[int]]], list[list[int]]]:
     """(units, peers) of every square of an N×N grid."""
     size = n * n

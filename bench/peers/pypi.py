@@ -22,8 +22,8 @@ from .encode import candidates, dense, fill, rows_of
 
 def load_exact_cover():
     """exact-cover: Knuth's DLX in C over a NumPy bool matrix (get_exact_cover)."""
-    import numpy as np
     import exact_cover
+    import numpy as np
 
     def solve(n, cells):
         options = candidates(n, cells)

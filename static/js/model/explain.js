@@ -139,7 +139,7 @@ export function culpritLines(log, state, item) {
     count: levels.length, levels: joinAnd(levels.map(String)), choices, empty: log.phrases.empty[item],
   })];
   const group = log.facts.thrashingOf(k);
-  if (group && levels.length) lines.push(say("dead_end.thrashing", { choices, count: group.length }));
+  if (group && levels.length) lines.push(say("dead_end.thrashing", { count: group.length }));
   return { levels, lines };
 }
 

@@ -12,10 +12,12 @@ import { say } from "../model/messages.js";
 export const RULED_OUT_SHOWN = 12;
 
 /**
- * Ruled-out options listed in full while presenting: beside a projected board
- * the panel is short, and where the search goes back to must stay in view.
+ * Ruled-out options listed in full while presenting: none. Beside a projected
+ * board the panel is short; the culprits' sentence and the flags on the board
+ * say why, and where the search goes back to must stay in view. The list is
+ * one click away under a line that counts it.
  */
-export const RULED_OUT_SHOWN_COMPACT = 3;
+export const RULED_OUT_SHOWN_COMPACT = 0;
 
 export class WhyPanel {
   /** @param {HTMLElement} root the #why section; its .why-body is filled */
@@ -53,7 +55,8 @@ export class WhyPanel {
         if (!list || (listed === shown && ruledOut > shown + 1)) {
           list = document.createElement("ul");
           list.className = "ruled-out";
-          if (listed) nodes.push(this.folded(list, ruledOut - listed));
+          if (listed) nodes.push(this.folded(list, say("why.more", { count: ruledOut - listed })));
+          else if (!shown) nodes.push(this.folded(list, say("why.folded", { count: ruledOut })));
           else nodes.push(list);
         }
         const li = document.createElement("li");
@@ -73,12 +76,12 @@ export class WhyPanel {
     this.body.replaceChildren(...nodes);
   }
 
-  /** A list folded under "… and n more options" (closed until clicked). */
-  folded(list, count) {
+  /** A list folded under a line that counts it (closed until clicked). */
+  folded(list, line) {
     const details = document.createElement("details");
     details.className = "ruled-out-more";
     const summary = document.createElement("summary");
-    summary.textContent = say("why.more", { count });
+    summary.textContent = line;
     details.append(summary, list);
     return details;
   }
