@@ -1,7 +1,7 @@
 # make run   — create the virtual environment, install, serve the app on 127.0.0.1:$(PORT)
 # make test  — install what the tests need (system Chromium and Node.js included) and run every test
 # make check — the fast loop: lint (ruff), types (mypy), every test that needs no browser, the node tests
-# make serve — the production server (gunicorn) on 127.0.0.1:$(PORT)
+# make serve — the production server (python -m webapp serve: waitress, a worker per core) on 127.0.0.1:$(PORT)
 # make bench — the benchmarks under bench/ (not part of make test)
 # make screenshot — docs/screenshot.png, the README's picture of the page (Playwright, system Chromium)
 
@@ -18,14 +18,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,serve]'
+	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
 run: $(VENV)/.installed
 	$(BIN)/flask --app webapp run --host 127.0.0.1 --port $(PORT)
 
 serve: $(VENV)/.installed
-	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --workers 3 --timeout 30 'webapp:create_app()'
+	$(BIN)/python -m webapp serve --host 127.0.0.1 --port $(PORT)
 
 # Playwright cannot download its own browser here: use Debian's chromium.
 chromium:
@@ -60,7 +60,7 @@ types: $(VENV)/.installed
 	$(BIN)/python -m mypy
 
 pytest-fast: $(VENV)/.installed
-	$(BIN)/python -m pytest -q -n 2 -m "not browser"
+	$(BIN)/python -m pytest -q -n 2 -m "not browser and not slow"
 
 node-test: $(VENV)/.installed node
 	PYTHON=$(BIN)/python node --test tests/js/

@@ -1,6 +1,6 @@
 """Latency and throughput of POST /api/solve against the production server.
 
-Starts gunicorn on a free loopback port (as `make serve` does), then:
+Starts `python -m webapp serve` on a free loopback port (as `make serve` does), then:
 1. one client, sequential: p50 and p99 latency for a top95 puzzle, for
    the hardest puzzle of Norvig's hardest set (most steps), and for the 9×9
    with the most events of every bundled set (HARDEST_9X9, 136,128 events:

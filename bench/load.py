@@ -1,6 +1,6 @@
 """Load test of the production server on loopback: many clients, mixed puzzles.
 
-Starts gunicorn as `make serve` does (on a free 127.0.0.1 port), sends a
+Starts `python -m webapp serve` as `make serve` does (on a free 127.0.0.1 port), sends a
 bounded number of requests from concurrent clients for at most a bounded
 time, then prints requests per second, p50/p99 latency per kind, the count of
 5xx answers (must be 0) and the server's peak memory (master and workers).
@@ -71,10 +71,9 @@ def tree_rss_kb(pid: int) -> int:
 
 
 def start_server(port: int, workers: int) -> subprocess.Popen:
-    """gunicorn on 127.0.0.1:port, as `make serve` runs it; waits until it answers."""
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    server = subprocess.Popen([str(gunicorn), "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-                               "--timeout", "30", "webapp:create_app()"], cwd=ROOT,
+    """The production server on 127.0.0.1:port, as `make serve` runs it; waits until it answers."""
+    server = subprocess.Popen([sys.executable, "-m", "webapp", "serve", "--port", str(port),
+                               "--workers", str(workers)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -86,7 +85,7 @@ def start_server(port: int, workers: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.2)
     server.kill()
-    raise SystemExit("gunicorn did not start")
+    raise SystemExit("python -m webapp serve did not start")
 
 
 def client(port, bodies, plan, results, stop_at, lock):
@@ -155,7 +154,7 @@ def main(argv=None) -> int:
     server.terminate()
     server.wait(timeout=10)
 
-    print(f"gunicorn, {args.workers} workers, {args.clients} clients, {len(results)} requests "
+    print(f"python -m webapp serve, {args.workers} workers, {args.clients} clients, {len(results)} requests "
           f"in {wall:.1f} s on {os.cpu_count()} cores")
     print(f"{'kind':<9} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}  statuses")
     for kind in ["easy", "hard", "invalid", "stopped", "too-big"]:

@@ -3,14 +3,9 @@ that leaves cancels its solve, the production server, determinism."""
 
 import json
 import logging
-import os
-import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -115,37 +110,6 @@ def test_a_client_that_leaves_cancels_its_solve(caplog):
         time.sleep(0.05)
     server.shutdown()
     assert "solve cancelled: the client went away" in caplog.text
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_production_server_serves_the_app():
-    port = free_port()
-    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    server = subprocess.Popen([gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", "2", "webapp:create_app()"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, "gunicorn did not start"
-                time.sleep(0.2)
-        assert page.status == 200 and page.headers["X-Content-Type-Options"] == "nosniff"
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/solve", method="POST",
-                                         data=json.dumps({"puzzle": BERRY}).encode(),
-                                         headers={"Content-Type": "application/json"})
-        answer = json.load(urllib.request.urlopen(request, timeout=10))
-        assert answer["outcome"]["status"] == "solved"
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
 
 
 cover_bodies = st.one_of(

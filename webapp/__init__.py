@@ -1,16 +1,27 @@
-"""Dancing Links Sudoku visualizer: the Flask application factory."""
+"""Dancing Links Sudoku visualizer: the Flask application factory.
+
+Flask is imported inside create_app, not here: the command line imports this
+package too and never needs Flask (about 100 ms a start).
+"""
 
 from pathlib import Path
 
-from flask import Flask
+HERE = Path(__file__).resolve().parent
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def asset_folder(name: str) -> Path:
+    """static/ or templates/: at the project's top level in a checkout, inside the package
+    once installed from a wheel (pyproject.toml maps them there)."""
+    top = HERE.parent
+    return top / name if (top / "pyproject.toml").is_file() and (top / name).is_dir() else HERE / name
 
 
 def create_app(config=None):
-    """Build the app; static/ and templates/ live at the project's top level."""
-    app = Flask(__name__, static_folder=str(ROOT / "static"),
-                template_folder=str(ROOT / "templates"), static_url_path="/static")
+    """Build the app, its pages and API, with the project's static/ and templates/."""
+    from flask import Flask
+
+    app = Flask(__name__, static_folder=str(asset_folder("static")),
+                template_folder=str(asset_folder("templates")), static_url_path="/static")
     # A puzzle is a few kilobytes at most; nothing needs a large body.
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024)
     if config:

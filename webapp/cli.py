@@ -34,7 +34,7 @@ from .explain import outcome_message
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with its two commands."""
+    """The argument parser with its commands."""
     parser = argparse.ArgumentParser(prog="python -m webapp",
                                      description="Solve Sudoku with Knuth's dancing links (DLX).")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -63,7 +63,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_search_options(log)
     add_cover_command(commands)
     cli_analyse.add_command(commands)
+    serve = commands.add_parser("serve", help="serve the app for others: the production server (waitress, "
+                                "one worker process per core)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; "
+                       "0.0.0.0 for every interface)")
+    serve.add_argument("--port", type=port_number, default=8000, help="the port (default 8000; 0 picks a free one)")
+    serve.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                       help="worker processes (default: one per core)")
+    serve.add_argument("--threads", type=positive_int, default=4, metavar="N",
+                       help="threads per worker (default 4)")
     return parser
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
+    return port
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -471,6 +491,10 @@ def main(argv=None) -> int:
             return run_cover(args)
         if args.command == "analyse":
             return cli_analyse.run(args)
+        if args.command == "serve":
+            from .serve import serve  # Flask and waitress only when serving
+
+            return serve(args.host, args.port, args.workers, args.threads)
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:
         return 0

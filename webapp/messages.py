@@ -19,16 +19,17 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from . import asset_folder
+
 FIELD = re.compile(r"\{(\w+)\}")
 
 
 def catalogue_path() -> Path:
     """Where messages.json is: static/ beside the package in a checkout, or inside it when installed."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "static" / "messages.json", here / "static" / "messages.json"):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError("static/messages.json is missing: the message catalogue ships with the app")
+    path = asset_folder("static") / "messages.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing: the message catalogue ships with the app")
+    return path
 
 
 @lru_cache(maxsize=1)

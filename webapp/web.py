@@ -178,6 +178,10 @@ def read_choice(body: dict):
 
 def client_gone():
     """A cancel flag for the engine: true once this request's client has gone."""
+    # waitress (python -m webapp serve) says so itself; werkzeug and gunicorn lend their socket.
+    disconnected = request.environ.get("waitress.client_disconnected")
+    if disconnected is not None:
+        return disconnected
     sock = hardening.client_socket(request.environ)
     return lambda: hardening.is_gone(sock)
 
@@ -185,7 +189,7 @@ def client_gone():
 def note_cancelled(outcome: ec.Outcome) -> None:
     """Log a solve that stopped because its client went away."""
     if outcome.limit == ec.LIMIT_CANCELLED:
-        current_app.logger.info("solve cancelled: the client went away after %d steps", outcome.stats.steps)
+        current_app.logger.warning("solve cancelled: the client went away after %d steps", outcome.stats.steps)
 
 
 def read_body(fields: str = "a \"puzzle\" field") -> dict:
