@@ -136,8 +136,11 @@ def step_after(page: Page, previous: int) -> int:
 
 
 def expect_step(page: Page, step: int, total: int | None = None):
+    """The replay shows this step. A page that opens on a step first solves on the server:
+    a million-step log takes seconds to solve and send when the machine is busy."""
     total_text = f"{total:,}" if total is not None else r"[\d,]+"
-    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step:,} of {total_text}\b"))
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step:,} of {total_text}\b"),
+                                                     timeout=20_000)
 
 
 def why_sentences(page: Page) -> list[str]:
