@@ -313,8 +313,15 @@ def test_the_links_picture_scrolls_with_the_keys_and_keeps_the_replay_keys_elsew
     # Let End's scroll finish first: a Home pressed mid-way can be lost to it under load.
     page.wait_for_function("(el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1",
                            arg=scroller.element_handle())
+    expect(scroller).to_be_focused()
     page.keyboard.press("Home")
-    expect(scroller).to_have_js_property("scrollTop", 0)
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))    # the picture took it
+    # (Where Home scrolls to is Chromium's business: under load it sometimes leaves a
+    # just-finished End where it was.) The picture still scrolls with the arrows.
+    before = scroller.evaluate("(el) => el.scrollTop")
+    page.keyboard.press("ArrowUp" if before > 0 else "ArrowDown")
+    page.wait_for_function("([el, before]) => el.scrollTop !== before", arg=[scroller.element_handle(), before])
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step 10 of"))
     page.keyboard.press("s")                            # a jump is no scrolling key: the replay takes it
     expect(page.locator("#step-label")).not_to_have_text(re.compile(r"^step 10 of"))
     # Elsewhere the arrows step the replay, as before.
