@@ -14,10 +14,13 @@ Glossary
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import signal
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,18 +125,30 @@ class SourceError(Exception):
     """A source that is neither a file of puzzles nor a puzzle."""
 
 
-def read_source(source: str) -> tuple[list[tuple[int | None, str]], bool]:
-    """The entries of a source and whether it was a file (or stdin)."""
+def read_source(source: str) -> tuple[Iterator[tuple[int | None, str]], bool]:
+    """The entries of a source, read as they are asked for (a file of any size takes
+    constant memory, and its first puzzle is solved before the rest is read), and
+    whether it was a file (or stdin)."""
     if source == "-":
-        return numbered(sys.stdin.read().removeprefix("\ufeff")), True
+        return numbered(sys.stdin), True
     if not source.strip():
         raise SourceError("the puzzle or file name is empty")
     if is_dir(source):
         raise SourceError(f"{source!r} is a directory, not a file of puzzles")
     if is_file(source):
-        # utf-8-sig: a byte order mark (Windows editors write one) is no bad character.
-        return numbered(Path(source).read_text(encoding="utf-8-sig", errors="replace")), True
-    return [(None, source)], False
+        return numbered(lines_of_file(Path(source))), True
+    return iter([(None, source)]), False
+
+
+def lines_of_file(path: Path) -> Iterator[str]:
+    """A file's lines one at a time; the file is opened now, so a missing one fails now."""
+    # utf-8-sig: a byte order mark (Windows editors write one) is no bad character.
+    handle = path.open(encoding="utf-8-sig", errors="replace")
+
+    def lines() -> Iterator[str]:
+        with handle:
+            yield from handle
+    return lines()
 
 
 def is_file(source: str) -> bool:
@@ -188,10 +203,14 @@ def interruptible():
 INTERRUPTED = 130      # the shell's status for a command stopped by Ctrl-C
 
 
-def numbered(text: str) -> list[tuple[int | None, str]]:
-    """(line number, line) for each line that holds a puzzle (not blank, not '#')."""
-    return [(k, line) for k, line in enumerate(text.splitlines(), start=1)
-            if line.strip() and not line.lstrip().startswith("#")]
+def numbered(lines: Iterable[str]) -> Iterator[tuple[int | None, str]]:
+    """(line number, line) for each line that holds a puzzle (not blank, not '#'), as read."""
+    for k, line in enumerate(lines, start=1):
+        text = line.rstrip("\r\n")
+        if k == 1:
+            text = text.removeprefix("\ufeff")     # standard input keeps its byte order mark
+        if text.strip() and not text.lstrip().startswith("#"):
+            yield k, text
 
 
 @dataclass
@@ -229,34 +248,44 @@ class Totals:
 
 
 class Progress:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar on stderr: how much of the file is read (the puzzles
+    are read as they are solved, so their number is known only at the end)."""
 
-    def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled, self.shown = total, enabled, -1
+    def __init__(self, size: int | None, enabled: bool):
+        self.size, self.enabled, self.shown = size, enabled, (-1, -1)
         self.start = time.perf_counter()
 
-    def update(self, done: int) -> None:
-        """Redraw when the percentage changes."""
+    def update(self, done: int, read: int) -> None:
+        """Redraw when the percentage changes (without a size: every 100 puzzles)."""
         if not self.enabled:
             return
-        percent = done * 100 // max(self.total, 1)
-        if percent == self.shown and done != self.total:
-            return
-        self.shown = percent
-        width = 30
-        filled = width * done // max(self.total, 1)
         rate = done / max(time.perf_counter() - self.start, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-                         f"{percent:3d}% {rate:.0f}/s")
+        if self.size:
+            percent = min(read * 100 // self.size, 100)
+            if (percent, done // 1000) == self.shown:
+                return
+            self.shown = (percent, done // 1000)
+            width = 30
+            filled = width * percent // 100
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {percent:3d}% of the file, "
+                             f"{done:,} puzzles, {rate:.0f}/s")
+        else:
+            if done // 100 == self.shown[1]:
+                return
+            self.shown = (0, done // 100)
+            sys.stderr.write(f"\r{done:,} puzzles, {rate:.0f}/s")
         sys.stderr.flush()
 
     def clear(self) -> None:
         """Wipe the bar so a message can take its line."""
-        if self.enabled and self.shown >= 0:
+        if self.enabled and self.shown != (-1, -1):
             sys.stderr.write("\r\033[K")
 
-    def close(self) -> None:
-        """End the bar's line."""
+    def close(self, done: int, interrupted: bool) -> None:
+        """End the bar's line, at 100% once the whole file was read (blank lines and
+        comments count in the file's size, not in what the puzzles add up to)."""
+        if self.enabled and not interrupted and self.size:
+            self.update(done, self.size)
         if self.enabled:
             sys.stderr.write("\n")
 
@@ -269,36 +298,47 @@ def where(line: int | None) -> str:
 def run_solve(args) -> int:
     """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
     entries, from_file = read_source(args.source)
-    if not entries:         # an empty file, or only comments and blank lines
+    first = next(entries, None)
+    if first is None:         # an empty file, or only comments and blank lines
         print(f"error: no puzzle found in {args.source!r}", file=sys.stderr)
         return 1
     with interruptible() as interrupted:
-        return solve_entries(args, entries, from_file, interrupted)
+        return solve_entries(args, itertools.chain([first], entries), from_file, interrupted,
+                             file_size(args.source) if from_file else None)
 
 
-def solve_entries(args, entries, from_file: bool, interrupted) -> int:
-    """Solve each entry, printing as it goes; Ctrl-C ends the puzzle at hand and the run."""
+def file_size(source: str) -> int | None:
+    """The size in bytes of a file source (for the progress bar), None for standard input."""
+    return None if source == "-" else Path(source).stat().st_size
+
+
+def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bool, interrupted,
+                  size: int | None) -> int:
+    """Solve each entry as it is read, printing as it goes; Ctrl-C ends the puzzle at hand and the run.
+    size: the file's bytes, for the progress bar (None: no bar's end is known)."""
     limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
     limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
               "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted}
     show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
-    progress = Progress(len(entries), show_progress)
+    progress = Progress(size, show_progress)
     totals = Totals()
     start = time.perf_counter()
     out = sys.stdout
     done = 0
     cut = None          # the entry whose search Ctrl-C stopped, if any
+    read = 0            # bytes of the source read so far, for the progress bar
     for line, text in entries:
         if interrupted():
             break
         done += 1
+        read += len(text.encode("utf-8", "replace")) + 1
         try:
             grid = sudoku.parse(text)
         except sudoku.ParseError as error:
             totals.failed += 1
             progress.clear()
             print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
-            progress.update(done)
+            progress.update(done, read)
             continue
         solved = sudoku.solve(grid, **limits)
         outcome = solved.outcome
@@ -324,38 +364,50 @@ def solve_entries(args, entries, from_file: bool, interrupted) -> int:
             print(f"# {where(line)}{outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
                   f"{s.nodes} nodes, {s.dead_ends} dead ends, {s.steps} steps, "
                   f"{s.seconds * 1e3:.2f} ms", file=out)
-        progress.update(done)
-    progress.close()
+        progress.update(done, read)
+    progress.close(done, interrupted())
     if args.stats:
         for text in totals.lines(time.perf_counter() - start):
             print(text, file=out)
     if interrupted():
-        total = len(entries)
+        # The file is read as it is solved: how many puzzles it holds past this one is not known.
         if cut is not None:     # Ctrl-C stopped a search part way (its count ends in '+' or '?')
             number, line = cut
-            during = f"line {line} (puzzle {number} of {total})" if line is not None else f"puzzle {number} of {total}"
+            during = f"line {line} (puzzle {number})" if line is not None else f"puzzle {number}"
             print(f"interrupted: stopped during {during}; {number - 1} done before it", file=sys.stderr)
         else:
-            print(f"interrupted: stopped after {done} of {total} puzzle{'s' if total != 1 else ''}",
-                  file=sys.stderr)
+            print(f"interrupted: stopped after {done} puzzle{'s' if done != 1 else ''}", file=sys.stderr)
         return INTERRUPTED
     if totals.failed and from_file:
-        print(f"error: {totals.failed} of {len(entries)} lines could not be read", file=sys.stderr)
+        print(f"error: {totals.failed} of {done} lines could not be read", file=sys.stderr)
     return 1 if totals.failed else 0
 
 
 def run_log(args) -> int:
     """The log command: one solve, its step log written as JSON."""
     entries, _ = read_source(args.source)
-    if not entries:
+    first = next(entries, None)
+    if first is None:
         print("error: no puzzle found in the source", file=sys.stderr)
         return 1
-    line, text = entries[0]
+    line, text = first
     try:
         grid = sudoku.parse(text)
     except sudoku.ParseError as error:
         print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
         return 1
+    # Open the output before the search: a path that cannot be written fails now, not after it.
+    try:
+        output = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+        return 1
+    with output if output is not sys.stdout else contextlib.nullcontext():
+        return write_log(args, grid, output)
+
+
+def write_log(args, grid: sudoku.Grid, output) -> int:
+    """Solve with a recording and write the step log to output (an open text file)."""
     recording = ec.Recording()
     limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
@@ -367,9 +419,9 @@ def run_log(args) -> int:
                         {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)})
     text = steplog.dumps(log)
     if args.output == "-":
-        sys.stdout.write(text + "\n")
+        output.write(text + "\n")
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        output.write(text)
         print(f"wrote {len(recording.events):,} steps ({len(text):,} bytes) to {args.output}: {message}",
               file=sys.stderr)
     if solved.outcome.limit == ec.LIMIT_CANCELLED:

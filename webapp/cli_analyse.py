@@ -16,6 +16,7 @@ as `cli.<name>` at call time, never at import time.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import sys
 from collections.abc import Callable
@@ -112,12 +113,13 @@ def run(args) -> int:
             print(f"error: {', '.join(given)}: parameters of a built-in, for use with --builtin", file=sys.stderr)
             return 2
         entries, from_file = cli.read_source(args.source)
-        if not entries:
+        first = next(entries, None)
+        if first is None:
             print(f"error: no puzzle found in {args.source!r}", file=sys.stderr)
             return 1
         if from_file:
-            return analyse_file(args, entries)
-        line, text = entries[0]
+            return analyse_file(args, itertools.chain([first], entries))
+        line, text = first
         try:
             grid = sudoku.parse(text)
         except sudoku.ParseError as error:
@@ -174,30 +176,31 @@ def analyse_one(args, subject: Subject) -> int:
 def analyse_file(args, entries) -> int:
     """Each puzzle of a file: one JSON object a line; bad lines are said on stderr and skipped."""
     show = sys.stderr.isatty() if args.progress is None else args.progress
-    progress = cli.Progress(len(entries), show)
-    failed = 0
+    progress = cli.Progress(cli.file_size(args.source), show)
+    failed = done = read = 0
     with cli.interruptible() as interrupted:
         for done, (line, text) in enumerate(entries, start=1):
             if interrupted():
                 break
+            read += len(text.encode("utf-8", "replace")) + 1
             try:
                 grid = sudoku.parse(text)
             except sudoku.ParseError as error:
                 failed += 1
                 progress.clear()
                 print(f"error: {cli.entry_error(line, error, args.source)}", file=sys.stderr)
-                progress.update(done)
+                progress.update(done, read)
                 continue
             subject = sudoku_subject(grid)
             found, outcome = an.run(subject.problem, subject.givens, **limits_of(args, interrupted))
             print(json.dumps({"line": line, **summary(subject, found, outcome)}, separators=(",", ":")))
-            progress.update(done)
-    progress.close()
+            progress.update(done, read)
+    progress.close(done, interrupted())
     if interrupted():
         print("interrupted: stopped before the end of the file", file=sys.stderr)
         return cli.INTERRUPTED
     if failed:
-        print(f"error: {failed} of {len(entries)} lines could not be read", file=sys.stderr)
+        print(f"error: {failed} of {done} lines could not be read", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -134,5 +134,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
             worker.terminate()
         for worker in running:
             worker.join(5)
+            if worker.is_alive():       # stuck: do not leave it holding the port
+                worker.kill()
+                worker.join()
         sock.close()
     return 0
