@@ -13,7 +13,7 @@ function starts(counts) {
 }
 
 /** The index of value in a sorted array, or -1. */
-function indexIn(sorted, value) {
+export function indexIn(sorted, value) {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo <= hi) {

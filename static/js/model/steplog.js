@@ -4,7 +4,7 @@
 // the start. webapp/steplog.py writes the format; change both together.
 // No DOM.
 
-import { Facts } from "./facts.js";
+import { Facts, indexIn } from "./facts.js";
 
 export const FORMAT = "dlx-step-log";
 export const VERSION = 2;
@@ -272,16 +272,7 @@ export class StepLog {
 
   /** The node (the number of the try) made by step `step`, or -1 when that step is no try. */
   nodeOfStep(step) {
-    const steps = this.trySteps;
-    let lo = 0;
-    let hi = steps.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (steps[mid] === step) return mid;
-      if (steps[mid] < step) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return indexIn(this.trySteps, step);
   }
 
   /** A fresh replay state at step 0: nothing on the stack, the givens' items covered. */
