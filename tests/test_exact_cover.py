@@ -1,6 +1,7 @@
 """The exact cover engine on its own: Knuth's examples, limits, recording, sanity."""
 
 import itertools
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -100,11 +101,31 @@ def test_time_budget_stops_cleanly():
     assert outcome.stats.solutions > 0 and len(outcome.solutions) == min(outcome.stats.solutions, 1000)
 
 
-def test_long_options_look_at_the_clock_sooner():
-    from webapp import sudoku
-    assert sudoku.problem_for(3).matrix.clock_every == ec.CLOCK_EVERY      # 4 items an option
-    wide = ec.Problem(tuple(f"i{k}" for k in range(100)), 100, (tuple(range(40)), tuple(range(40, 100))))
-    assert wide.matrix.clock_every == 1
+def many_hidden_per_try() -> ec.Problem:
+    """Issue 20's shape: each of 1,000 short options of P covers H, hiding its 25,500 others."""
+    options = ((0, 1),) * 1000 + ((1, 2, 3, 4),) * 25500
+    return ec.Problem(("P", "H", "a", "b", "c"), 1, options)
+
+
+def test_the_cancel_flag_is_looked_at_by_work_done_not_by_tries():
+    # Each try here hides 26,499 options; counting tries alone looked after
+    # 256 of them (seconds of work). Counted by options hidden, the flag is
+    # looked at again after every try.
+    looks = []
+
+    def cancelled() -> bool:
+        looks.append(True)
+        return len(looks) == 3
+    outcome = ec.solve(many_hidden_per_try(), max_solutions=None, cancelled=cancelled)
+    assert (outcome.status, outcome.limit) == (ec.STOPPED, ec.LIMIT_CANCELLED)
+    assert outcome.stats.nodes <= 3
+
+
+def test_cheap_tries_are_counted_too():
+    # Queens whose tries hide little still look at the flag: the tries themselves count.
+    looks = []
+    outcome = ec.solve(queens(12), max_solutions=None, cancelled=lambda: looks.append(True) or len(looks) == 2)
+    assert outcome.limit == ec.LIMIT_CANCELLED and 0 < outcome.stats.nodes < 2 * ec.LOOK_EVERY
 
 
 def test_cancel_flag_stops_the_search():
@@ -300,3 +321,18 @@ def test_counts_past_a_byte_search_the_same_way(n, kind):
         assert assert_choices_follow_the_rule(problem, recording) > 2
         assert search.counts() == [len(problem.options_of_item[i]) for i in range(len(problem.items))]
     assert outcome.stats.dead_ends == 2 and set(recording.sizes) == {0, 1, 2}
+
+
+def test_the_budget_counts_from_started():
+    # A server counts its parsing in max_seconds: a budget already spent stops the search at its first look.
+    outcome = ec.solve(queens(12), max_solutions=None, max_seconds=1, started=time.perf_counter() - 2)
+    assert outcome.limit == ec.LIMIT_TIME and outcome.stats.nodes < ec.LOOK_EVERY
+
+
+def test_time_kept_back_for_the_recording_stops_the_search_sooner():
+    # An hour kept back for each recorded event: the first look with any event recorded ends it.
+    recording = ec.Recording()
+    outcome = ec.solve(queens(12), max_solutions=None, max_seconds=60, recording=recording, keep_back=(3600.0, 0.0))
+    assert outcome.limit == ec.LIMIT_TIME and len(recording.events) > 0 and outcome.stats.nodes < ec.LOOK_EVERY
+    unrecorded = ec.solve(queens(8), max_solutions=None, max_seconds=60, keep_back=(3600.0, 0.0))
+    assert unrecorded.complete       # nothing recorded: nothing to keep time back for

@@ -210,6 +210,24 @@ def run(problem: ec.Problem, givens: Sequence[int] = (), **limits) -> tuple[Anal
     return analyse(problem, givens, recording), outcome
 
 
+# What analysing a recorded search and writing its log cost, in seconds: an
+# amount an event, and at each dead end an amount for every option of the
+# item that ran out (the culprits are looked for among them). Fitted with
+# margin on this 2-core machine (CPython 3.11) with `python bench/bounded.py`,
+# which prints the measured cost beside this estimate; measured 0.8-2 us an
+# event and 1.1-1.6 us a dead end's option over 25x25 Sudoku, queens and the
+# pentominoes.
+SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION = 1.5e-6, 1.6e-6
+
+
+def seconds_kept_back(problem: ec.Problem) -> tuple[float, float]:
+    """About how long analysing and writing the log take, an event and a dead end
+    (exact_cover.Search.run's keep_back), so a time budget covers them."""
+    primary = range(problem.primary)
+    options = sum(len(problem.options_of_item[i]) for i in primary) / max(1, len(primary))
+    return SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION * options
+
+
 def levels_of(mask: int) -> list[int]:
     """The levels of a bit set (bit l + 1 for level l), ascending."""
     levels = []

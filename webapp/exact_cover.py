@@ -43,10 +43,15 @@ KIND_MASK = (1 << KIND_BITS) - 1
 SOLVED, NO_SOLUTION, STOPPED = "solved", "no_solution", "stopped"
 LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps", "time", "cancelled"
 
-# How many options are tried between two looks at the clock or the cancel flag,
-# for options of at most 4 items; longer options make each try costlier (it
-# covers more items, each hiding more options), so the look comes sooner.
-CLOCK_EVERY = 256
+# How much work may pass between two looks at the clock or the cancel flag,
+# counted in options that tries may hide: a try of option x counts 1 plus the
+# options of x's other items before the search began (an upper bound on what
+# its covers hide, known before the search, so the loop adds one number a
+# try). Counting work rather than tries keeps the look prompt whatever the
+# problem's shape: one try of an option whose item has 26,000 options hides
+# them all. The count is scaled by the longest option, since hiding an option
+# updates the links of each of its other items.
+LOOK_EVERY = 16384
 
 # Added to len[i] while item i is covered, so a search for the leftmost count
 # of 0 or 1 skips it: a bit of a byte when every count fits in seven bits, a
@@ -70,9 +75,14 @@ def unpack(code: int) -> tuple[int, int]:
     return code & KIND_MASK, code >> KIND_BITS
 
 
+def _record_nothing_yet() -> int:
+    """The events recorded by a search that records none."""
+    return 0
+
 
 def _record_nothing(_value: int) -> None:
     """Where no recording is kept: sizes go nowhere."""
+
 
 class ProblemError(ValueError):
     """An exact cover problem that is not well formed."""
@@ -203,10 +213,10 @@ class Matrix:
         self.uncovers = [tuple(reversed(t)) for t in self.covers]
         self.cover_counts = [len(t) for t in self.covers]
         self.most_covers = max(self.cover_counts, default=0)
-        # Look at the clock every clock_every options tried: the work of a try grows
-        # about as the square of the longest option.
+        # Look at the clock every look_every options that tries may hide (see LOOK_EVERY).
         longest = max((len(option) for option in problem.options), default=1)
-        self.clock_every = max(1, CLOCK_EVERY * 16 // max(16, longest * longest))
+        self.look_every = max(16, LOOK_EVERY // max(1, longest - 1))
+        self.work = [1 + sum(length[i] for i in t) for t in self.covers]
         # Why a byte array when the counts fit: bytearray.find is a C memchr,
         # so the leftmost item with 0 or 1 option (most choices in a Sudoku)
         # costs one call, and the inner loops keep no second array (measured:
@@ -397,7 +407,8 @@ class Search:
             recording: Recording | None = None, keep: int | None = 1000,
             on_solution: Callable[[list[int]], None] | None = None,
             cancelled: Callable[[], bool] | None = None,
-            check: bool = False) -> Outcome:
+            check: bool = False, started: float | None = None,
+            keep_back: tuple[float, float] = (0.0, 0.0)) -> Outcome:
         """Run Algorithm X until the search ends or a limit stops it.
 
         max_solutions: stop after this many (1 solves, 2 checks uniqueness,
@@ -407,14 +418,20 @@ class Search:
         one event and one per item it covers). choose: "mrv"
         (fewest options first, ties to the leftmost) or "first". keep: how many
         solutions to keep in the outcome (None: all). check: run sanity()
-        after every event (slow; for tests).
+        after every event (slow; for tests). started: when max_seconds began
+        to run, a time.perf_counter() reading (default now), so a server can
+        count the parsing before the search in a request's budget. keep_back:
+        seconds of max_seconds kept for each recorded event and for each dead
+        end, for the work on the recording after the search (a server's
+        analysis of the log): the clock stops the search when now plus those
+        reaches the deadline.
         """
         self._start_once(choose, max_solutions)
         m = self.matrix
         top, option_of, others = m.top, m.option_of, m.others
         covers, uncovers = m.covers, m.uncovers
         up, down, length, left, right = self.up, self.down, self.len, self.left, self.right
-        root, clock_every = m.root, m.clock_every
+        root, look_every = m.root, m.look_every
         mrv = choose == "mrv"
         choice, item_at = self.choice, self.item_at
         mark, primary = m.mark, self.problem.primary
@@ -425,6 +442,8 @@ class Search:
         solutions: list[list[int]] = []
 
         emit, size_of = self._event_sinks(recording, check)
+        recorded = recording.events.__len__ if recording is not None else _record_nothing_yet
+        per_event, per_dead_end = keep_back
 
         step_cap = max_steps if max_steps is not None else sys.maxsize
         # Below this many steps no action can pass the cap (none writes more
@@ -434,9 +453,10 @@ class Search:
         cover_counts = m.cover_counts
         solution_cap = max_solutions if max_solutions is not None else -1
         start = time.perf_counter()
-        deadline = start + max_seconds if max_seconds is not None else None
+        deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else None
         steps = nodes = dead_ends = found = 0
-        look_at = clock_every
+        work, done = m.work, 0      # done: the work of the tries so far, which paces the clock
+        look_at = look_every
         level = 0
         status = limit = None
 
@@ -564,9 +584,11 @@ class Search:
                 status, limit = STOPPED, LIMIT_STEPS
                 break
             nodes += 1
-            if nodes == look_at:        # every clock_every tries (% is a slow generic op in 3.11)
-                look_at += clock_every
-                if deadline is not None and time.perf_counter() >= deadline:
+            done += work[x]
+            if done >= look_at:
+                look_at = done + look_every
+                if deadline is not None and (time.perf_counter() + per_event * recorded()
+                                             + per_dead_end * dead_ends >= deadline):
                     nodes -= 1
                     status, limit = STOPPED, LIMIT_TIME
                     break

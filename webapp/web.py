@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import math
+import time
 
-from flask import Blueprint, current_app, jsonify, render_template, request
+from flask import Blueprint, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import cover_text, hardening, problems, steplog, sudoku
+from . import analysis, cover_text, hardening, problems, steplog, sudoku
 from . import exact_cover as ec
 from .examples import examples
 from .explain import generic_phrases, outcome_message
 
 bp = Blueprint("web", __name__)
+
+
+@bp.before_app_request
+def note_the_start() -> None:
+    """When this request began: a search's max_seconds counts the parsing before it."""
+    g.started = time.perf_counter()
 
 # Server caps; a client may ask for less, never more (config can lower them).
 DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
@@ -84,12 +91,13 @@ def api_solve():
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
-    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
+    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds,
+              **time_budget(sudoku.problem_for(grid.n), recording)}
     solved = sudoku.solve(grid, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
     note_cancelled(outcome)
-    for g in solved.grids:          # every answer is checked independently
-        if not sudoku.is_solution(grid, g):
+    for answer_grid in solved.grids:          # every answer is checked independently
+        if not sudoku.is_solution(grid, answer_grid):
             raise RuntimeError("the solver returned a grid that is not a solution")
     message = outcome_message(outcome, asked_all=asked_all)
     answer = {
@@ -150,6 +158,7 @@ def api_cover():
               "max_steps": read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS")),
               "max_seconds": read_seconds(body)}
     choose, recording = read_choice(body)
+    limits.update(time_budget(problem, recording))
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
     message = outcome_message(outcome, asked_all=asked_all)
@@ -174,6 +183,13 @@ def read_choice(body: dict):
     if not isinstance(record, bool):
         raise RequestError("record must be true or false", "record")
     return choose, (ec.Recording() if record else None)
+
+
+def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
+    """How a search spends max_seconds: counted from the request's start, with time
+    kept back for analysing each recorded event, so the whole answer fits the budget."""
+    keep_back = analysis.seconds_kept_back(problem) if recording is not None else (0.0, 0.0)
+    return {"started": g.started, "keep_back": keep_back}
 
 
 def client_gone():
