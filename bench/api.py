@@ -8,6 +8,9 @@ Starts `python -m webapp serve` on a free loopback port (as `make serve` does), 
 2. concurrent clients: requests per second on top95 puzzles.
 
     python bench/api.py [--repeat 60] [--clients 4] [--requests 300]
+
+The answer cache is off (ANSWER_CACHE=none): every request solves. bench/cache.py
+measures the cache.
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args(argv)
     port = free_port()
-    server = start_server(port, args.workers)
+    server = start_server(port, args.workers, {"ANSWER_CACHE": "none"})       # every request solves
     try:
         top95 = puzzle_lines("norvig_top95.txt")
         print(f"{'puzzle':<30} {'p50 ms':>8} {'p99 ms':>8} {'answer KB':>10}")

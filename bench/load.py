@@ -5,7 +5,11 @@ bounded number of requests from concurrent clients for at most a bounded
 time, then prints requests per second, p50/p99 latency per kind, the count of
 5xx answers (must be 0) and the server's peak memory (master and workers).
 
-    python bench/load.py [--clients 8] [--requests 400] [--seconds 60] [--workers 3]
+    python bench/load.py [--clients 8] [--requests 400] [--seconds 60] [--workers 3] [--cache]
+
+Requests ask for brotli, as browsers do. Without --cache the server's answer
+cache is off (ANSWER_CACHE=none: every request solves); with it, a fresh
+filesystem cache, so repeated requests are answered from it.
 
 Glossary
     kind     what a request sends: easy (a top95 puzzle), hard (the top95
@@ -20,10 +24,12 @@ import http.client
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -70,10 +76,10 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
-def start_server(port: int, workers: int) -> subprocess.Popen:
+def start_server(port: int, workers: int, env: dict | None = None) -> subprocess.Popen:
     """The production server on 127.0.0.1:port, as `make serve` runs it; waits until it answers."""
     server = subprocess.Popen([sys.executable, "-m", "webapp", "serve", "--port", str(port),
-                               "--workers", str(workers)], cwd=ROOT,
+                               "--workers", str(workers)], cwd=ROOT, env={**os.environ, **(env or {})},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -99,7 +105,8 @@ def client(port, bodies, plan, results, stop_at, lock):
         body = json.dumps(random.choice(bodies[kind]))
         start = time.perf_counter()
         try:
-            conn.request("POST", "/api/solve", body=body, headers={"Content-Type": "application/json"})
+            conn.request("POST", "/api/solve", body=body,
+                         headers={"Content-Type": "application/json", "Accept-Encoding": "br"})
             response = conn.getresponse()
             response.read()
             status = response.status
@@ -123,10 +130,13 @@ def main(argv=None) -> int:
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--cache", action="store_true", help="answer from a fresh filesystem cache")
     args = parser.parse_args(argv)
     random.seed(1)
     port = free_port()
-    server = start_server(port, args.workers)
+    folder = tempfile.mkdtemp(prefix="dlx-load-answers-")
+    env = {"ANSWER_CACHE": "filesystem", "ANSWER_CACHE_DIR": folder} if args.cache else {"ANSWER_CACHE": "none"}
+    server = start_server(port, args.workers, env)
     peak, sampling = [tree_rss_kb(server.pid)], True
 
     def sample():
@@ -153,9 +163,10 @@ def main(argv=None) -> int:
     sampler.join()
     server.terminate()
     server.wait(timeout=10)
+    shutil.rmtree(folder, ignore_errors=True)
 
     print(f"python -m webapp serve, {args.workers} workers, {args.clients} clients, {len(results)} requests "
-          f"in {wall:.1f} s on {os.cpu_count()} cores")
+          f"in {wall:.1f} s on {os.cpu_count()} cores, answer cache {'on' if args.cache else 'off'}")
     print(f"{'kind':<9} {'count':>6} {'p50 ms':>8} {'p99 ms':>8}  statuses")
     for kind in ["easy", "hard", "invalid", "stopped", "too-big"]:
         rows = [r for r in results if r[0] == kind]

@@ -3,12 +3,18 @@ browser tests, and Playwright launched on the system Chromium."""
 
 import os
 import shutil
+import tempfile
 import threading
 
 import pytest
 from werkzeug.serving import make_server
 
 from webapp import create_app
+
+# The apps of a test run (and the servers it starts as processes) share an answer
+# cache of their own, never the user's.
+os.environ["ANSWER_CACHE_DIR"] = tempfile.mkdtemp(prefix="dlx-test-answers-")
+os.environ.pop("REDIS_URL", None)
 
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -89,6 +89,24 @@ def raw_exchange(base: str, data: bytes) -> tuple[int, dict[str, str], bytes]:
     return status, headers, body
 
 
+@pytest.mark.parametrize("head, body, said", [
+    ("Content-Length: 100", b'{"puzzle": "', "the body ended after 12 of the 100 bytes its Content-Length announced"),
+    ("Transfer-Encoding: chunked", b'c\r\n{"puzzle": "\r\n', "the chunked body ended before its last chunk"),
+], ids=["content-length", "chunked"])
+def test_a_body_that_ends_early_is_a_400_saying_what_was_missing(served, head, body, said):
+    with socket.create_connection(("127.0.0.1", port_of(served)), timeout=10) as sock:
+        sock.sendall((REQUEST + head + "\r\n\r\n").encode() + body)
+        sock.shutdown(socket.SHUT_WR)           # the client has sent all it will
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    head_part, _, answer = received.partition(b"\r\n\r\n")
+    assert head_part.startswith(b"HTTP/1.1 400"), received[:300]
+    assert said in json.loads(answer)["error"]
+    for name, value in HEADERS.items():
+        assert f"{name}: {value}".encode() in head_part
+
+
 def test_the_production_server_serves_the_pages_and_solves(served):
     with urllib.request.urlopen(served + "/", timeout=10) as page:
         assert page.status == 200 and page.headers["X-Content-Type-Options"] == "nosniff"

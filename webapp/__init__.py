@@ -43,4 +43,6 @@ def create_app(config=None):
     app.after_request(hardening.add_security_headers)
     from flask_compress import Compress
     Compress(app)
+    from . import answers
+    answers.init_app(app)
     return app

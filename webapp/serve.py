@@ -25,6 +25,7 @@ import signal
 import socket
 import sys
 import time
+from typing import Any
 
 # Idle connections (no request under way, or a request that stopped arriving)
 # close after this many seconds.
@@ -81,6 +82,7 @@ def channel_with_our_errors():
     answers its own: JSON with a message, and the security headers."""
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
+    from waitress.utilities import BadRequest
 
     from .hardening import HEADERS
 
@@ -96,8 +98,54 @@ def channel_with_our_errors():
 
     class Channel(HTTPChannel):
         error_task_class = JsonErrorTask
+        body_cut_short = False      # the client ended its side with a body still short: answering 400
+        reading = False
+        connected: bool             # waitress's: false once the client is gone
+        request: Any                # waitress's request being received, if any
+
+        def handle_read(self) -> None:
+            self.reading = True
+            try:
+                super().handle_read()
+            finally:
+                self.reading = False
+            if self.body_cut_short and not self.connected:
+                # handle_read marked the connection gone after handle_close kept it:
+                # it is half open, and the answer can still go out.
+                self.connected = True
+                self.server.add_task(self)
+
+        def handle_close(self) -> None:
+            # A client that ends its side of the connection before the body its
+            # headers announced has fully arrived gets a 400 saying so: waitress
+            # alone would close without an answer (its recv closes on end of
+            # input). One still sending, however slowly, is closed after
+            # CHANNEL_TIMEOUT of silence.
+            request = self.request
+            if (not self.reading or request is None or not request.headers_finished or self.requests
+                    or self.will_close or self.body_cut_short):
+                super().handle_close()
+                return
+            self.body_cut_short = True
+            request.error = BadRequest(body_short_message(request))
+            request.completed = True
+            with self.requests_lock:
+                self.requests.append(request)
+                self.request = None
+
+        def readable(self) -> bool:
+            return not self.body_cut_short and super().readable()
 
     return Channel
+
+
+def body_short_message(request) -> str:
+    """What a body that ended early lacked, in the words of its headers."""
+    announced = request.content_length
+    received = getattr(request.body_rcv, "remain", None)
+    if request.chunked or received is None:
+        return "the chunked body ended before its last chunk (a chunk of size 0)"
+    return f"the body ended after {announced - received} of the {announced} bytes its Content-Length announced"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,

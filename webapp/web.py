@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import analysis, cover_text, hardening, problems, steplog, sudoku
+from . import analysis, answers, cover_text, hardening, problems, steplog, sudoku
 from . import exact_cover as ec
 from .examples import examples
 from .explain import generic_phrases, outcome_message
@@ -91,6 +91,11 @@ def api_solve():
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
+    answer_key = answers.key("solve", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds,
+                             choose, recording is not None)
+    stored = answers.lookup(answer_key)
+    if stored is not None:
+        return stored
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds,
               **time_budget(sudoku.problem_for(grid.n), recording)}
     solved = sudoku.solve(grid, recording=recording, choose=choose, cancelled=client_gone(), **limits)
@@ -112,8 +117,7 @@ def api_solve():
             sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
             recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
                                  "puzzle": answer["puzzle"]}, message)
-    response = current_app.response_class(steplog.dumps(answer), mimetype="application/json")
-    return response
+    return answers.answer(answer_key, steplog.dumps(answer), outcome)
 
 
 @bp.get("/api/cover/builtins")
@@ -158,6 +162,11 @@ def api_cover():
               "max_steps": read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS")),
               "max_seconds": read_seconds(body)}
     choose, recording = read_choice(body)
+    answer_key = answers.key("cover", answers.normalised(about), problem.items, problem.primary, problem.options,
+                             asked_all, answers.normalised(limits), choose, recording is not None)
+    stored = answers.lookup(answer_key)
+    if stored is not None:
+        return stored
     limits.update(time_budget(problem, recording))
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
@@ -171,7 +180,7 @@ def api_cover():
     }
     if recording is not None:
         answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
-    return current_app.response_class(steplog.dumps(answer), mimetype="application/json")
+    return answers.answer(answer_key, steplog.dumps(answer), outcome)
 
 
 def read_choice(body: dict):

@@ -1,0 +1,115 @@
+"""The answer cache: a miss (solve, analyse, compress, store) against a hit, on the real server.
+
+    python bench/cache.py [--repeat 5]
+
+Starts `python -m webapp serve` (one worker) with a fresh filesystem cache,
+and again with Redis when `redis-server` is installed (started here on a free
+port), and for each request prints the time of the first answer (a miss) and
+the median of --repeat answers after it (hits), with the bytes sent (brotli,
+as a browser asks). Nothing here is timed in a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.load import free_port  # noqa: E402
+from webapp.examples import examples  # noqa: E402
+
+
+def example(name: str) -> str:
+    return next(e["puzzle"] for e in examples() if e["id"] == name)
+
+
+REQUESTS = [
+    ("9x9 top95-hard, log", "/api/solve", {"puzzle": example("top95-hard")}),
+    ("25x25 gecode, log (1M steps)", "/api/solve", {"puzzle": example("gecode-25")}),
+    ("pentominoes, 1 solution, log", "/api/cover", {"builtin": "pentominoes"}),
+    ("9x9 top95-hard, no log", "/api/solve", {"puzzle": example("top95-hard"), "record": False}),
+]
+
+
+def start(env: dict) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "webapp", "serve", "--port", str(port), "--workers", "1"],
+                              cwd=ROOT, env={**os.environ, **env},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/examples")
+            if conn.getresponse().status == 200:
+                return server, port
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("python -m webapp serve did not start")
+
+
+def timed(port: int, url: str, body: dict) -> tuple[float, int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    start_at = time.perf_counter()
+    conn.request("POST", url, body=json.dumps(body),
+                 headers={"Content-Type": "application/json", "Accept-Encoding": "br"})
+    response = conn.getresponse()
+    data = response.read()
+    return time.perf_counter() - start_at, len(data), response.getheader("X-Answer-Cache", "")
+
+
+def table(name: str, env: dict, repeat: int) -> None:
+    server, port = start(env)
+    try:
+        print(f"\n{name}")
+        print(f"{'request':32} {'miss ms':>9} {'hit ms':>8} {'miss/hit':>9} {'bytes':>9}")
+        for label, url, body in REQUESTS:
+            miss, size, first = timed(port, url, body)
+            hits = [timed(port, url, body) for _ in range(repeat)]
+            if first != "miss" or any(h[2] != "hit" for h in hits):
+                print(f"{label:32} not cached: {first}, {[h[2] for h in hits]}")
+                continue
+            hit = statistics.median(h[0] for h in hits)
+            print(f"{label:32} {miss * 1e3:9.1f} {hit * 1e3:8.1f} {miss / hit:9.0f} {size:9}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        table("filesystem cache (the default)", {"ANSWER_CACHE_DIR": folder, "REDIS_URL": ""}, args.repeat)
+    binary = shutil.which("redis-server")
+    if binary is None:
+        print("\nRedis: redis-server is not installed (Debian package redis-server)")
+        return
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        redis = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                  "--appendonly", "no", "--dir", folder],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(0.5)
+            table("Redis cache (REDIS_URL)", {"REDIS_URL": f"redis://127.0.0.1:{port}/0"}, args.repeat)
+        finally:
+            redis.terminate()
+            redis.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
