@@ -295,15 +295,25 @@ def where(line: int | None) -> str:
     return f"line {line}: " if line is not None else ""
 
 
+def source_entries(source: str) -> tuple[Iterator[tuple[int | None, str]], bool] | None:
+    """read_source's entries, once one is known to be there, and whether the source is a
+    file; None, having said so, when it holds no puzzle (empty, or only comments and blanks)."""
+    entries, from_file = read_source(source)
+    first = next(entries, None)
+    if first is None:
+        print(f"error: no puzzle found in {source!r}", file=sys.stderr)
+        return None
+    return itertools.chain([first], entries), from_file
+
+
 def run_solve(args) -> int:
     """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
-    entries, from_file = read_source(args.source)
-    first = next(entries, None)
-    if first is None:         # an empty file, or only comments and blank lines
-        print(f"error: no puzzle found in {args.source!r}", file=sys.stderr)
+    found = source_entries(args.source)
+    if found is None:
         return 1
+    entries, from_file = found
     with interruptible() as interrupted:
-        return solve_entries(args, itertools.chain([first], entries), from_file, interrupted,
+        return solve_entries(args, entries, from_file, interrupted,
                              file_size(args.source) if from_file else None)
 
 
@@ -385,12 +395,10 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
 
 def run_log(args) -> int:
     """The log command: one solve, its step log written as JSON."""
-    entries, _ = read_source(args.source)
-    first = next(entries, None)
-    if first is None:
-        print("error: no puzzle found in the source", file=sys.stderr)
+    found = source_entries(args.source)
+    if found is None:
         return 1
-    line, text = first
+    line, text = next(found[0])
     try:
         grid = sudoku.parse(text)
     except sudoku.ParseError as error:

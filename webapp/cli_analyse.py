@@ -16,7 +16,6 @@ as `cli.<name>` at call time, never at import time.
 from __future__ import annotations
 
 import bisect
-import itertools
 import json
 import sys
 from collections.abc import Callable
@@ -112,14 +111,13 @@ def run(args) -> int:
         if given:
             print(f"error: {', '.join(given)}: parameters of a built-in, for use with --builtin", file=sys.stderr)
             return 2
-        entries, from_file = cli.read_source(args.source)
-        first = next(entries, None)
-        if first is None:
-            print(f"error: no puzzle found in {args.source!r}", file=sys.stderr)
+        found = cli.source_entries(args.source)
+        if found is None:
             return 1
+        entries, from_file = found
         if from_file:
-            return analyse_file(args, itertools.chain([first], entries))
-        line, text = first
+            return analyse_file(args, entries)
+        line, text = next(entries)
         try:
             grid = sudoku.parse(text)
         except sudoku.ParseError as error:
