@@ -46,18 +46,20 @@ class Walk:
             yield index, kind, arg, levels
 
 
-WITH_ITEM: dict = {}        # (options' id, item) -> [(option id, its items as a set)] of the options with the item
+WITH_ITEM: dict = {}        # (options' id, item) -> (options, [(option id, its items as a set)]) of the options with the item
 
 
 def left_for(options, item, placed):
     """The options with `item` that share no item with any placed option: brute force over sets."""
     key = (id(options), item)
     if key not in WITH_ITEM:
-        WITH_ITEM[key] = [(k, set(option)) for k, option in enumerate(options) if item in option]
+        # The entry keeps `options` alive: once an options tuple is freed, a new one may get
+        # its id, and a stale entry made the checker fail correct dead ends (found by hypothesis).
+        WITH_ITEM[key] = (options, [(k, set(option)) for k, option in enumerate(options) if item in option])
     taken = set()
     for p in placed:
         taken |= set(options[p])
-    return [k for k, option in WITH_ITEM[key] if not taken & option]
+    return [k for k, option in WITH_ITEM[key][1] if not taken & option]
 
 
 def next_try_level(events, index):
