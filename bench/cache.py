@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -26,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import free_port  # noqa: E402
+from bench.load import free_port, start_server  # noqa: E402
 from webapp.examples import examples  # noqa: E402
 
 
@@ -43,21 +42,9 @@ REQUESTS = [
 
 
 def start(env: dict) -> tuple[subprocess.Popen, int]:
+    """The production server with one worker and these environment settings, and its port."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "webapp", "serve", "--port", str(port), "--workers", "1"],
-                              cwd=ROOT, env={**os.environ, **env},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/api/examples")
-            if conn.getresponse().status == 200:
-                return server, port
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("python -m webapp serve did not start")
+    return start_server(port, 1, env), port
 
 
 def timed(port: int, url: str, body: dict) -> tuple[float, int, str]:
