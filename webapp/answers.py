@@ -108,22 +108,24 @@ def answer(answer_key: str, body: str, outcome: ec.Outcome) -> Response:
         response = current_app.response_class(body, mimetype="application/json")
         response.headers[HEADER] = "skip"
         return response             # flask-compress gzips it for a client that takes gzip
-    compressed = brotli.compress(body.encode(), quality=BROTLI_LEVEL)
+    raw = body.encode()
+    compressed = brotli.compress(raw, quality=BROTLI_LEVEL)
     try:
         cache.set(answer_key, compressed)
     except Exception as error:
         current_app.logger.warning("answer cache unavailable (%s): answer not stored", error)
-    return _respond(compressed, "miss")
+    return _respond(compressed, "miss", raw)
 
 
-def _respond(compressed: bytes, how: str) -> Response:
-    """The compressed body as it is for a client that accepts br; decompressed for
-    any other (flask-compress then gzips it if the client accepts gzip)."""
+def _respond(compressed: bytes, how: str, raw: bytes | None = None) -> Response:
+    """The compressed body as it is for a client that accepts br; for any other the
+    raw body (decompressed when not given; flask-compress then gzips it if it may)."""
     if request.accept_encodings["br"]:
         response = current_app.response_class(compressed, mimetype="application/json")
         response.headers["Content-Encoding"] = "br"
     else:
-        response = current_app.response_class(brotli.decompress(compressed), mimetype="application/json")
+        body = raw if raw is not None else brotli.decompress(compressed)
+        response = current_app.response_class(body, mimetype="application/json")
     response.vary.add("Accept-Encoding")
     response.headers[HEADER] = how
     return response
