@@ -1,4 +1,9 @@
-"""The exact cover engine on its own: Knuth's examples, limits, recording, sanity."""
+"""The exact cover engine on its own: Knuth's examples, limits, recording, sanity.
+
+Every test runs on each engine (the compiled core and the Python reference)
+as the default; check=True (sanity() after every event) is the Python
+engine's alone and asks for it by name.
+"""
 
 import itertools
 import time
@@ -12,6 +17,17 @@ from webapp import exact_cover as ec
 # Knuth, "Dancing links" (2000), the matrix of his figure: one solution.
 KNUTH_ITEMS = "ABCDEFG"
 KNUTH_OPTIONS = ["CEF", "ADG", "BCF", "AD", "BG", "DEG"]
+
+
+@pytest.fixture(autouse=True, scope="module", params=ec.ENGINES)
+def engine(request):
+    """Each engine in turn as the default engine (module scope: hypothesis allows no function-scoped fixture)."""
+    if request.param == ec.COMPILED and not ec.compiled_available():
+        pytest.skip("the compiled engine is not built here (no C compiler at install): its tests skip")
+    default = ec.default_engine
+    ec.default_engine = lambda: request.param
+    yield request.param
+    ec.default_engine = default
 
 
 def knuth():
@@ -53,7 +69,8 @@ def test_knuth_example_has_its_one_solution():
 
 def test_matrix_without_solution_is_proved_empty():
     problem = ec.Problem.from_names("ABC", [], ["AB", "BC", "AC"])
-    outcome = ec.solve(problem, max_solutions=None, check=True)
+    outcome = ec.solve(problem, max_solutions=None)
+    ec.solve(problem, max_solutions=None, check=True, engine=ec.PYTHON)
     assert (outcome.status, outcome.complete, outcome.limit) == (ec.NO_SOLUTION, True, None)
     assert outcome.solutions == [] and outcome.stats.dead_ends >= 1
 
@@ -146,7 +163,7 @@ def test_select_places_options_and_refuses_clashes():
     with pytest.raises(ec.ConflictError) as caught:
         search.select(1)               # {A, D, G} shares A
     assert caught.value.other == 3
-    outcome = search.run(max_solutions=None, check=True)
+    outcome = search.run(max_solutions=None)
     assert outcome.solutions == [[4, 0]] or sorted(outcome.solutions[0]) == [0, 4]
 
 
@@ -162,7 +179,7 @@ def test_bad_problems_are_refused():
 
 
 def test_sanity_catches_a_broken_link():
-    search = ec.Search(knuth())
+    search = ec.Search(knuth(), ec.PYTHON)       # the compiled core's arrays are read as copies
     search.sanity()
     search.down[0] = search.down[search.down[0]]     # skip a node in column A
     with pytest.raises(AssertionError):
@@ -192,8 +209,9 @@ def small_problems(draw):
 @settings(max_examples=150, deadline=None)
 @given(small_problems(), st.sampled_from(["mrv", "first"]))
 def test_count_matches_brute_force_and_sanity_holds(problem, choose):
-    outcome = ec.solve(problem, max_solutions=None, choose=choose, check=True)
-    assert outcome.complete
+    outcome = ec.solve(problem, max_solutions=None, choose=choose)
+    checked = ec.solve(problem, max_solutions=None, choose=choose, check=True, engine=ec.PYTHON)
+    assert outcome.complete and outcome.solutions == checked.solutions
     assert outcome.stats.solutions == brute_force_count(problem)
     for solution in outcome.solutions:
         covered = [i for o in solution for i in problem.options[o]]
@@ -317,7 +335,7 @@ def test_counts_past_a_byte_search_the_same_way(n, kind):
         recording = ec.Recording()
         outcome = search.run(max_solutions=None, recording=recording)
         assert outcome.stats.solutions == solutions and outcome.complete
-        ec.Search(problem).run(max_solutions=2, check=True)       # sanity after every event (slow)
+        ec.Search(problem, ec.PYTHON).run(max_solutions=2, check=True)     # sanity after every event (slow)
         assert assert_choices_follow_the_rule(problem, recording) > 2
         assert search.counts() == [len(problem.options_of_item[i]) for i in range(len(problem.items))]
     assert outcome.stats.dead_ends == 2 and set(recording.sizes) == {0, 1, 2}

@@ -31,7 +31,7 @@ def snooped_sudoku_log(text, take=lambda search: tuple(search.covered_items()), 
     """(log, snapshots, search, outcome) of a recorded Sudoku solve: snapshots[k] is take(solver) after
     step k (0: the givens placed, before any event)."""
     grid = sudoku.parse(text)
-    search = ec.Search(sudoku.problem_for(grid.n))
+    search = ec.Search(sudoku.problem_for(grid.n), ec.PYTHON)    # snooped between events: the Python engine
     for g in sudoku.given_options(grid):
         search.select(g)
     before = take(search)
@@ -187,9 +187,9 @@ def problems(draw):
 @settings(max_examples=100, deadline=None)
 @given(problems(), st.one_of(st.none(), st.integers(1, 2)), st.one_of(st.none(), st.integers(1, 40)))
 def test_replay_balances_and_ends_in_the_solver_state(problem, max_solutions, max_steps):
-    search = ec.Search(problem)
+    search = ec.Search(problem)      # the default engine: the compiled core where built
     recording = ec.Recording()
-    outcome = search.run(recording=recording, max_solutions=max_solutions, max_steps=max_steps, check=True)
+    outcome = search.run(recording=recording, max_solutions=max_solutions, max_steps=max_steps)
     log = steplog.build(problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover"})
     final = steplog.replay(log)
     assert covered_of(final) == tuple(search.covered_items())
@@ -223,7 +223,7 @@ def test_mrv_chooses_the_leftmost_item_with_fewest_options():
 def test_mrv_choice_is_exact_on_random_problems(problem, secondary):
     problem = ec.Problem(problem.items, len(problem.items) - min(secondary, len(problem.items) - 1), problem.options)
     recording = ec.Recording()
-    outcome = ec.Search(problem).run(recording=recording, max_solutions=None, check=True)
+    outcome = ec.Search(problem, ec.PYTHON).run(recording=recording, max_solutions=None, check=True)
     log = steplog.build(problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover"})
     chosen_items_are_leftmost_minimum(log)
 

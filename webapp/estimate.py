@@ -92,7 +92,7 @@ def estimate(problem: ec.Problem, givens: Iterable[int] = (), *, choose: str = "
     """
     if choose not in ("mrv", "first"):
         raise ValueError(f"unknown item choice {choose!r}: use 'mrv' or 'first'")
-    search = ec.Search(problem)
+    search = ec.Search(problem, ec.PYTHON)     # the probes read its arrays between covers: the lists themselves
     for option in givens:
         search.select(option)
     rng = random.Random(seed)

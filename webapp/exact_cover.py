@@ -21,6 +21,12 @@ Glossary
               fits, so byte searches find the leftmost uncovered item with
               the fewest options without walking the item list.
 
+Engines
+    The search loop exists twice: Search.run below, in Python (the readable
+    reference), and webapp/_dlx.c, a compiled core built when a C compiler
+    is at hand. Both write the same events in the same order; ENGINES names
+    them, default_engine() picks the compiled one when it is built.
+
 Nothing here knows about Sudoku, JSON or the web.
 """
 
@@ -28,10 +34,16 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import cast
+
+try:
+    from webapp import _dlx
+except ImportError:     # built without a C compiler: the Python engine runs
+    _dlx = None  # type: ignore[assignment]
 
 # Event kinds. A recorded event is packed as ``arg * 8 + kind``.
 CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP = range(7)
@@ -63,6 +75,37 @@ BYTE_MARK, WORD_MARK = 1 << 7, 1 << 28
 # for a 16x16 Sudoku's counts, and a bound for problems whose every count is
 # large (120 calls a choice cost 17% more than the walk on such a problem).
 FIND_UP_TO = 16
+
+
+# The engines, by name: "compiled" (webapp/_dlx.c) and "python" (Search.run).
+COMPILED, PYTHON = "compiled", "python"
+ENGINES = (COMPILED, PYTHON)
+
+
+def compiled_available() -> bool:
+    """Whether the compiled core was built (pip install compiles webapp/_dlx.c when it can)."""
+    return _dlx is not None
+
+
+def default_engine() -> str:
+    """The engine a search uses unless told: the compiled core when it is built."""
+    return COMPILED if compiled_available() else PYTHON
+
+
+class EngineError(ValueError):
+    """An engine that is not known, or not built here."""
+
+
+def engine_named(name: str | None) -> str:
+    """The engine to run: name checked, or the default for None."""
+    if name is None:
+        return default_engine()
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r}: use {' or '.join(repr(e) for e in ENGINES)}")
+    if name == COMPILED and not compiled_available():
+        raise EngineError("the compiled engine is not built here (no C compiler when the package was "
+                          "installed): use --engine python, or reinstall with a C compiler")
+    return name
 
 
 def pack(kind: int, arg: int) -> int:
@@ -202,7 +245,7 @@ class Matrix:
         canon = list(range(len(top) + 2))
         top, up, down, left, right = ([canon[v] for v in a] for a in (top, up, down, left, right))
         others = [tuple(canon[q] for q in t) for t in others]
-        self.size, self.root = n, root
+        self.size, self.root, self.primary = n, root, problem.primary
         self.top, self.up, self.down, self.len = top, up, down, length
         self.left, self.right = left, right
         self.option_of, self.first = option_of, first
@@ -223,6 +266,19 @@ class Matrix:
         # 3% faster than a list of counts beside a byte array of 0, 1 or many).
         self.mark = BYTE_MARK if max(length, default=0) < BYTE_MARK else WORD_MARK
 
+    @cached_property
+    def compiled(self):
+        """The same arrays as the compiled core's checked template (_dlx.Links), built once."""
+        if _dlx is None:
+            raise EngineError("the compiled engine is not built here")
+        starts = [0]
+        for t in self.others:
+            starts.append(starts[-1] + len(t))
+        return _dlx.Links(primary=self.primary, top=self.top,
+                          up=self.up, down=self.down, len=self.len, left=self.left, right=self.right,
+                          option_of=self.option_of, others=[q for t in self.others for q in t],
+                          others_start=starts, mark=self.mark, look_every=self.look_every)
+
 
 @dataclass
 class Stats:
@@ -234,6 +290,7 @@ class Stats:
     steps: int = 0          # events, recorded or not
     max_level: int = 0
     seconds: float = 0.0
+    engine: str = PYTHON    # which engine ran: COMPILED or PYTHON
 
 
 @dataclass
@@ -255,11 +312,25 @@ class Outcome:
 
 class Recording:
     """Every event of a search, packed (``arg * 8 + kind``), and for each choose
-    event the number d of options its item had left."""
+    event the number d of options its item had left.
+
+    A list when the Python engine records, an array('q') (64-bit integers,
+    copied in one piece from the compiled core's buffer) when the compiled
+    one does: read them as sequences of ints (list() or tolist() for JSON).
+    """
 
     def __init__(self) -> None:
-        self.events: list[int] = []
-        self.sizes: list[int] = []
+        self.events: MutableSequence[int] = []
+        self.sizes: MutableSequence[int] = []
+
+    def extend(self, events: bytes, sizes: bytes) -> None:
+        """Append the compiled core's events and sizes (native 64-bit integers)."""
+        for name, data in (("events", events), ("sizes", sizes)):
+            kept = getattr(self, name)
+            if not isinstance(kept, array):
+                kept = array("q", kept)
+                setattr(self, name, kept)
+            kept.frombytes(data)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -273,20 +344,44 @@ class Recording:
 
 
 class Search:
-    """One search over a problem: a copy of its link arrays plus the stack."""
+    """One search over a problem: a copy of its link arrays plus the stack.
 
-    def __init__(self, problem: Problem):
+    engine: "compiled", "python" or None (default_engine()). The compiled
+    engine keeps the arrays in C; up, down, len, left and right then read a
+    copy of them, made at each access (for tests and sanity(), not loops).
+    """
+
+    def __init__(self, problem: Problem, engine: str | None = None):
         m = problem.matrix
         self.problem = problem
         self.matrix = m
-        self.up, self.down = list(m.up), list(m.down)
-        self.len = bytearray(m.len) if m.mark == BYTE_MARK else list(m.len)
-        self.left, self.right = list(m.left), list(m.right)
+        self.engine = engine_named(engine)
         self.selected: list[int] = []      # options placed before the search
         self.choice: list[int] = []        # node x[l] tried at each level
         self.item_at: list[int] = []       # item chosen at each level
         self.ran = False
+        self.core = None
+        if self.engine == COMPILED:
+            self.core = _dlx.Core(m.compiled)
+            self.cover, self.uncover = self.core.cover, self.core.uncover
+            return
+        self.up, self.down = list(m.up), list(m.down)
+        self.len = bytearray(m.len) if m.mark == BYTE_MARK else list(m.len)
+        self.left, self.right = list(m.left), list(m.right)
         self.cover, self.uncover = self._updates()
+
+    def __getattr__(self, name: str):
+        # Only reached for attributes not set: the compiled engine's arrays.
+        if name in _LINKS and self.__dict__.get("core") is not None:
+            return self.links()[_LINKS.index(name)]
+        raise AttributeError(name)
+
+    def links(self) -> tuple:
+        """(up, down, len, left, right) now: the lists themselves, or a copy of the compiled core's."""
+        if self.core is not None:
+            up, down, length, left, right = self.core.arrays()
+            return up, down, bytearray(length) if self.matrix.mark == BYTE_MARK else length, left, right
+        return self.up, self.down, self.len, self.left, self.right
 
     # -- the two primitive updates ---------------------------------------
     def _updates(self):
@@ -333,12 +428,14 @@ class Search:
     # -- queries ----------------------------------------------------------
     def is_covered(self, i: int) -> bool:
         """Whether item i is out of its item list (covered)."""
+        if self.core is not None:
+            return self.core.covered(i)
         return self.right[self.left[i]] != i
 
     def counts(self) -> list[int]:
         """len without the covered marks: each item's option count."""
         mark = self.matrix.mark
-        return [n - mark if n >= mark else n for n in self.len]
+        return [n - mark if n >= mark else n for n in self.links()[2]]
 
     def find_count(self, count: int, start: int, stop: int) -> int:
         """The leftmost item in start..stop-1 whose len is count, or -1 (bytearray.find for a list)."""
@@ -349,7 +446,8 @@ class Search:
 
     def covered_items(self) -> list[int]:
         """Ids of every covered item, in order."""
-        return [i for i in range(self.matrix.size) if self.right[self.left[i]] != i]
+        _, _, _, left, right = self.links()
+        return [i for i in range(self.matrix.size) if right[left[i]] != i]
 
     def active_options(self) -> list[int]:
         """Ids of the options all of whose items are uncovered."""
@@ -359,7 +457,8 @@ class Search:
     def sanity(self) -> None:
         """Check every link invariant of the structure; raise AssertionError if broken."""
         m = self.matrix
-        up, down, left, right, length = self.up, self.down, self.left, self.right, self.len
+        up, down, length, left, right = self.links()
+        covered = set(self.covered_items())
         for head in (m.root, m.root + 1):
             p, seen = right[head], 0
             while p != head:
@@ -369,8 +468,8 @@ class Search:
                 seen += 1
                 assert seen <= m.size, "item list does not close"
         for i in range(m.size):
-            assert (length[i] >= m.mark) == self.is_covered(i), f"item {i} has len {length[i]}: mark wrong"
-            if self.is_covered(i):
+            assert (length[i] >= m.mark) == (i in covered), f"item {i} has len {length[i]}: mark wrong"
+            if i in covered:
                 continue
             p, count = down[i], 0
             while p != i:
@@ -382,7 +481,7 @@ class Search:
             assert count == length[i], f"item {i} has {count} nodes but len {length[i]}"
             # An uncovered item's column holds exactly its options that no covered item hides.
             expected = [k for k in self.problem.options_of_item[i]
-                        if not any(self.is_covered(j) for j in self.problem.options[k])]
+                        if covered.isdisjoint(self.problem.options[k])]
             assert count == len(expected), f"item {i} lists {count} options, {len(expected)} are live"
 
     # -- before the search -------------------------------------------------
@@ -391,15 +490,23 @@ class Search:
         if self.ran:
             raise RuntimeError("select() must come before run()")
         items = self.problem.options[option]
-        for i in items:
-            if self.is_covered(i):
-                other = next(k for k in self.selected if i in self.problem.options[k])
-                raise ConflictError(
-                    f"option {option} and option {other} both cover item {self.problem.items[i]}",
-                    option, i, other)
-        for i in items:
-            self.cover(i)
+        if self.core is not None:
+            clash = self.core.place(items)      # all covered in one call, or none
+            if clash >= 0:
+                raise self._conflict(option, clash)
+        else:
+            for i in items:
+                if self.is_covered(i):
+                    raise self._conflict(option, i)
+            for i in items:
+                self.cover(i)
         self.selected.append(option)
+
+    def _conflict(self, option: int, item: int) -> ConflictError:
+        """The error for an option whose item an earlier selected option covers."""
+        other = next(k for k in self.selected if item in self.problem.options[k])
+        return ConflictError(f"option {option} and option {other} both cover item {self.problem.items[item]}",
+                             option, item, other)
 
     # -- the search ------------------------------------------------------
     def run(self, *, max_solutions: int | None = 1, max_steps: int | None = None,
@@ -427,6 +534,11 @@ class Search:
         reaches the deadline.
         """
         self._start_once(choose, max_solutions)
+        if self.core is not None:
+            if check:
+                raise EngineError("check=True runs sanity() after every event: use the python engine")
+            return self._run_compiled(max_solutions, max_steps, max_seconds, choose, recording, keep,
+                                      on_solution, cancelled, started, keep_back)
         m = self.matrix
         top, option_of, others = m.top, m.option_of, m.others
         covers, uncovers = m.covers, m.uncovers
@@ -626,6 +738,33 @@ class Search:
         stats.solutions, stats.nodes, stats.dead_ends = found, nodes, dead_ends
         stats.steps, stats.max_level = steps, max(len(item_at) - 1, 0)  # item_at grows one level at a time
         stats.seconds = time.perf_counter() - start
+        stats.engine = PYTHON
+        self.level = level
+        settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
+                    "max_seconds": max_seconds}
+        return Outcome(status, limit is None, limit, solutions, stats, settings)
+
+    def _run_compiled(self, max_solutions, max_steps, max_seconds, choose, recording, keep,
+                      on_solution, cancelled, started, keep_back) -> Outcome:
+        """run() on the compiled core (webapp/_dlx.c): the same loop, the same events."""
+        assert self.core is not None
+        solutions: list[list[int]] = []
+        per_event, per_dead_end = keep_back
+        start = time.perf_counter()
+        deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else -1.0
+        ending, found, nodes, dead_ends, steps, levels, level, events, sizes = self.core.run(
+            choose == "mrv", recording is not None,
+            max_steps if max_steps is not None else sys.maxsize,
+            max_solutions if max_solutions is not None else -1,
+            keep if keep is not None else -1,
+            deadline, per_event, per_dead_end, time.perf_counter, cancelled, solutions, on_solution)
+        seconds = time.perf_counter() - start
+        if recording is not None:
+            recording.extend(events, sizes)
+        limit = _COMPILED_LIMITS[ending]
+        status = STOPPED if limit not in (None, LIMIT_SOLUTIONS) else SOLVED if found else NO_SOLUTION
+        stats = Stats(solutions=found, nodes=nodes, dead_ends=dead_ends, steps=steps,
+                      max_level=max(levels - 1, 0), seconds=seconds, engine=COMPILED)
         self.level = level
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
                     "max_seconds": max_seconds}
@@ -664,6 +803,12 @@ class Search:
         return None, _record_nothing
 
 
-def solve(problem: Problem, **limits) -> Outcome:
+# The compiled core's endings (webapp/_dlx.c: ENDED ... LIMIT_CANCELLED), as run()'s limits.
+_COMPILED_LIMITS = (None, LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED)
+# The arrays Search.links() returns, in order.
+_LINKS = ("up", "down", "len", "left", "right")
+
+
+def solve(problem: Problem, engine: str | None = None, **limits) -> Outcome:
     """Run one search over a problem with nothing selected; see Search.run."""
-    return Search(problem).run(**limits)
+    return Search(problem, engine).run(**limits)

@@ -60,14 +60,19 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "options": [list(o) for o in problem.options],
         "labels": list(phrases["labels"]),
         "givens": list(givens),
-        "events": recording.events,
-        "sizes": recording.sizes,
+        "events": as_list(recording.events),
+        "sizes": as_list(recording.sizes),
         "solutions": outcome.solutions,
         "outcome": {"status": outcome.status, "complete": outcome.complete,
                     "limit": outcome.limit, "message": message or outcome_message(outcome)},
         "stats": stats_dict(stats),
         "facts": facts(an.analyse(problem, givens, recording)),
     }
+
+
+def as_list(codes) -> list[int]:
+    """A recording's integers as a list for JSON (the compiled engine records an array('q'))."""
+    return codes if isinstance(codes, list) else codes.tolist()
 
 
 def facts(analysis: an.Analysis) -> dict:
@@ -98,7 +103,8 @@ def facts(analysis: an.Analysis) -> dict:
 def stats_dict(stats: ec.Stats) -> dict:
     """Statistics as plain JSON values."""
     return {"solutions": stats.solutions, "nodes": stats.nodes, "dead_ends": stats.dead_ends,
-            "steps": stats.steps, "max_level": stats.max_level, "seconds": round(stats.seconds, 6)}
+            "steps": stats.steps, "max_level": stats.max_level, "seconds": round(stats.seconds, 6),
+            "engine": stats.engine}
 
 
 def dumps(log: dict) -> str:

@@ -1,0 +1,11 @@
+"""The compiled search core, webapp/_dlx.c, as an optional extension.
+
+Everything else about the package is in pyproject.toml. optional=True: on a
+machine without a C compiler the build warns and goes on, and the Python
+engine (webapp/exact_cover.py) runs instead.
+"""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[Extension("webapp._dlx", ["webapp/_dlx.c"], optional=True,
+                             extra_compile_args=["-O2", "-std=c11"])])
