@@ -200,9 +200,10 @@ def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording)
     return _Pass(problem, givens).run(recording.events)
 
 
-def run(problem: ec.Problem, givens: Sequence[int] = (), **limits) -> tuple[Analysis, ec.Outcome]:
+def run(problem: ec.Problem, givens: Sequence[int] = (), engine: str | None = None,
+        **limits) -> tuple[Analysis, ec.Outcome]:
     """Search with the givens placed (limits as exact_cover.Search.run) and analyse what it did."""
-    search = ec.Search(problem)
+    search = ec.Search(problem, engine)
     for g in givens:
         search.select(g)
     recording = ec.Recording()

@@ -97,6 +97,17 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="stop a puzzle after N steps (events)")
     parser.add_argument("--max-seconds", type=positive_float, default=None, metavar="S",
                         help="stop a puzzle after S seconds")
+    parser.add_argument("--engine", type=engine_name, default=ec.default_engine(),
+                        help=f"the search loop: {' or '.join(ec.ENGINES)} (default {ec.default_engine()}: "
+                             "the compiled core when it is built); both give the same search and log")
+
+
+def engine_name(text: str) -> str:
+    """An argparse type: an engine that is known and built here."""
+    try:
+        return ec.engine_named(text)
+    except ec.EngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def positive_int(text: str) -> int:
@@ -224,6 +235,7 @@ class Totals:
     dead_ends: int = 0
     solutions: int = 0
     times: list = field(default_factory=list)
+    engines: set = field(default_factory=set)
 
     def add(self, outcome: ec.Outcome) -> None:
         """Count one solved puzzle."""
@@ -233,6 +245,7 @@ class Totals:
         self.dead_ends += outcome.stats.dead_ends
         self.solutions += outcome.stats.solutions
         self.times.append(outcome.stats.seconds)
+        self.engines.add(outcome.stats.engine)
 
     def lines(self, wall: float) -> list[str]:
         """The totals as '# ' lines."""
@@ -243,7 +256,8 @@ class Totals:
             total = sum(self.times)
             out.append(f"# solutions: {self.solutions}; nodes: {self.nodes}; dead ends: {self.dead_ends}")
             out.append(f"# solve time: {total:.3f} s in all, median {statistics.median(self.times) * 1e3:.2f} ms, "
-                       f"worst {max(self.times) * 1e3:.2f} ms; {self.puzzles / wall:.1f} puzzles/s overall")
+                       f"worst {max(self.times) * 1e3:.2f} ms; {self.puzzles / wall:.1f} puzzles/s overall"
+                       f" ({', '.join(sorted(self.engines))} engine)")
         return out
 
 
@@ -328,7 +342,8 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
     size: the file's bytes, for the progress bar (None: no bar's end is known)."""
     limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
     limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
-              "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted}
+              "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted,
+              "engine": args.engine}
     show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
     progress = Progress(size, show_progress)
     totals = Totals()
@@ -373,7 +388,7 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
             s = outcome.stats
             print(f"# {where(line)}{outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
                   f"{s.nodes} nodes, {s.dead_ends} dead ends, {s.steps} steps, "
-                  f"{s.seconds * 1e3:.2f} ms", file=out)
+                  f"{s.seconds * 1e3:.2f} ms, {s.engine} engine", file=out)
         progress.update(done, read)
     progress.close(done, interrupted())
     if args.stats:
@@ -420,7 +435,8 @@ def write_log(args, grid: sudoku.Grid, output) -> int:
     limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
     with interruptible() as interrupted:
-        solved = sudoku.solve(grid, recording=recording, choose=args.choose, cancelled=interrupted, **limits)
+        solved = sudoku.solve(grid, recording=recording, choose=args.choose, cancelled=interrupted,
+                              engine=args.engine, **limits)
     message = outcome_message(solved.outcome)
     log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
                         recording, solved.outcome,
@@ -523,7 +539,7 @@ def run_cover(args) -> int:
 
     limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
     with interruptible() as interrupted:
-        outcome = ec.Search(problem).run(max_solutions=limit, max_steps=args.max_steps,
+        outcome = ec.Search(problem, args.engine).run(max_solutions=limit, max_steps=args.max_steps,
                                          max_seconds=args.max_seconds, choose=args.choose, keep=0,
                                          on_solution=None if args.count else show, cancelled=interrupted)
     s = outcome.stats
@@ -535,7 +551,7 @@ def run_cover(args) -> int:
         print(f"# {outcome_message(outcome, replayable=False)}", file=out)
     if args.stats:
         print(f"# {outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, {s.nodes} nodes, "
-              f"{s.dead_ends} dead ends, {s.steps} steps, {s.seconds * 1e3:.2f} ms", file=out)
+              f"{s.dead_ends} dead ends, {s.steps} steps, {s.seconds * 1e3:.2f} ms, {s.engine} engine", file=out)
     if outcome.limit == ec.LIMIT_CANCELLED:
         print(f"interrupted: {s.solutions} solution{'s' if s.solutions != 1 else ''} found, "
               f"{s.nodes:,} nodes tried", file=sys.stderr)

@@ -153,7 +153,8 @@ def limits_of(args, interrupted) -> dict:
     """The search's limits: solutions, budgets (steps at most the page's cap unless given), choice."""
     max_steps = args.max_steps if args.max_steps is not None else args.max_steps_default
     return {"max_solutions": None if args.all else args.limit, "max_steps": max_steps,
-            "max_seconds": args.max_seconds, "choose": args.choose, "keep": 0, "cancelled": interrupted}
+            "max_seconds": args.max_seconds, "choose": args.choose, "keep": 0, "cancelled": interrupted,
+            "engine": args.engine}
 
 
 def analyse_one(args, subject: Subject) -> int:
