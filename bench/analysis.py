@@ -71,7 +71,7 @@ def measure(puzzle: str, limits: dict, repeat: int, clock) -> list[str]:
         best = min(best, clock() - start)
     assert found.nodes == outcome.stats.nodes and len(found.dead_ends) == outcome.stats.dead_ends
     events = len(recording.events)
-    events_json = compact(recording.events)
+    events_json = compact(steplog.as_list(recording.events))
     facts_json = compact(steplog.facts(found))
     return [f"{events:,}", f"{outcome.stats.nodes:,}", f"{outcome.stats.dead_ends:,}",
             f"{solve_seconds:.2f}", f"{best:.2f}", f"{best / solve_seconds:.2f}",

@@ -3,6 +3,13 @@
     .venv/bin/python bench/pentominoes.py                      # 6×10: Knuth's setup and the built-in
     .venv/bin/python bench/pentominoes.py --every              # also all 9,356 (every orientation)
     .venv/bin/python bench/pentominoes.py --width 20 --height 3 --no-updates     # a quick look
+    bench/.venv/bin/python bench/pentominoes.py --no-updates --peer            # beside exact-cover's C counter
+
+Each run is timed with each engine (--engines, default compiled then python;
+the times are the engine's own Stats.seconds, the search alone) and, with
+--peer, with the PyPI package exact-cover's get_solution_count (Knuth's DLX
+in C) on the same matrix (a dense bool array of the same options), built
+outside its timing; "ours/peer" divides each engine's seconds by the peer's.
 
 Glossary
     nodes     options tried (the engine's Stats.nodes), as in Knuth's node counts.
@@ -60,7 +67,7 @@ class UpdateCounter:
     """Stands in for a Recording: replays covers and uncovers on a shadow copy and counts updates."""
 
     def __init__(self, problem: ec.Problem):
-        shadow = ec.Search(problem)
+        shadow = ec.Search(problem, ec.PYTHON)     # its lists are read between events
         m = shadow.matrix
         up, down, length, top = shadow.up, shadow.down, shadow.len, m.top
         others = m.others
@@ -115,25 +122,51 @@ def x_in_quarter(cells, width: int, height: int) -> bool:
     return 2 * r < height - 1 and 2 * c < width - 1
 
 
-def measure(name: str, problem: ec.Problem, updates: bool) -> dict:
-    """One plain timed run, and when asked one recorded run that counts updates."""
-    outcome = ec.solve(problem, max_solutions=None, keep=0)
-    row = {"run": name, "solutions": outcome.stats.solutions, "nodes": outcome.stats.nodes,
-           "updates": None, "seconds": outcome.stats.seconds}
+def measure(name: str, problem: ec.Problem, updates: bool, engines: list[str], peer: bool) -> list[dict]:
+    """One plain timed run per engine (and the peer's), and when asked one recorded run that counts updates."""
+    rows = []
+    for engine in engines:
+        outcome = ec.solve(problem, engine, max_solutions=None, keep=0)
+        rows.append({"run": f"{name} [{engine}]", "solutions": outcome.stats.solutions, "nodes": outcome.stats.nodes,
+                     "updates": None, "seconds": outcome.stats.seconds})
     if updates:
         counter = UpdateCounter(problem)
-        again = ec.Search(problem).run(max_solutions=None, keep=0, recording=counter)
-        assert again.stats.nodes == outcome.stats.nodes and not counter.shadow.covered_items()
-        row["updates"] = counter.updates
-    return row
+        again = ec.Search(problem, ec.PYTHON).run(max_solutions=None, keep=0, recording=counter)
+        assert again.stats.nodes == rows[0]["nodes"] and not counter.shadow.covered_items()
+        rows[0]["updates"] = counter.updates
+    if peer:
+        rows.append(peer_count(name, problem))
+        for row in rows[:-1]:
+            row["ratio"] = row["seconds"] / rows[-1]["seconds"]
+    return rows
+
+
+def peer_count(name: str, problem: ec.Problem) -> dict:
+    """exact-cover's C counter (get_solution_count) on the same options as a dense bool matrix."""
+    import time
+
+    import exact_cover
+    import numpy as np
+    if problem.primary != len(problem.items):
+        raise SystemExit("--peer: exact-cover has no secondary items")
+    matrix = np.zeros((len(problem.options), len(problem.items)), dtype=np.int32)
+    for k, option in enumerate(problem.options):
+        matrix[k, list(option)] = 1
+    start = time.perf_counter()
+    count = int(exact_cover.get_solution_count(matrix))
+    return {"run": f"{name} [exact-cover]", "solutions": count, "nodes": None, "updates": None,
+            "seconds": time.perf_counter() - start}
 
 
 def show(row: dict, expected: int | None) -> None:
     """One line of the table."""
     mark = "" if expected is None else "  ok" if row["solutions"] == expected else f"  WRONG: expected {expected}"
     updates = f"{row['updates']:>13,}" if row["updates"] is not None else f"{'-':>13}"
-    print(f"{row['run']:<44}{row['solutions']:>8,}{row['nodes']:>12,}{updates}"
-          f"{row['seconds']:>10.1f}{row['nodes'] / max(row['seconds'], 1e-9):>10,.0f}{mark}", flush=True)
+    nodes = f"{row['nodes']:>12,}" if row["nodes"] is not None else f"{'-':>12}"
+    rate = f"{row['nodes'] / max(row['seconds'], 1e-9):>12,.0f}" if row["nodes"] is not None else f"{'-':>12}"
+    ratio = f"{row['ratio']:>10.2f}" if "ratio" in row else f"{'':>10}"
+    print(f"{row['run']:<58}{row['solutions']:>9,}{nodes}{updates}{row['seconds']:>10.2f}{rate}{ratio}{mark}",
+          flush=True)
 
 
 def main(argv=None) -> int:
@@ -143,20 +176,29 @@ def main(argv=None) -> int:
     parser.add_argument("--height", type=int, default=6)
     parser.add_argument("--every", action="store_true", help="also count every solution (4 times the work)")
     parser.add_argument("--no-updates", action="store_true", help="skip the slower recorded runs")
+    parser.add_argument("--engines", default=",".join(e for e in ec.ENGINES if e != ec.COMPILED
+                                                      or ec.compiled_available()),
+                        help="comma-separated engines to time (default: compiled when built, then python)")
+    parser.add_argument("--peer", action="store_true",
+                        help="also count with exact-cover's C get_solution_count (bench/.venv has it)")
     args = parser.parse_args(argv)
     w, h = args.width, args.height
     up_to, every = EXPECTED.get((max(w, h), min(w, h)), (None, None))
+    engines = [ec.engine_named(e) for e in args.engines.split(",")]
     print(f"Pentominoes in a {w}×{h} box: CPython {sys.version.split()[0]}, webapp/exact_cover.py, "
           "fewest options first")
-    print(f"{'run':<44}{'solutions':>8}{'nodes':>12}{'updates':>13}{'seconds':>10}{'nodes/s':>10}")
+    print(f"{'run':<58}{'solutions':>9}{'nodes':>12}{'updates':>13}{'seconds':>10}{'nodes/s':>12}{'ours/peer':>10}")
+    runs = []
     if w % 2 == 0 and h % 2 == 0:
-        show(measure("knuth: X centre in the upper-left quarter", knuth_problem(w, h), not args.no_updates),
-             up_to)
-    builtin = problems.make("pentominoes", width=w, height=h)
-    show(measure("builtin: F turned 0° or 90°, never mirrored", builtin.problem, not args.no_updates), up_to)
+        runs.append(("knuth: X centre in the upper-left quarter", knuth_problem(w, h), up_to))
+    runs.append(("builtin: F turned 0° or 90°, never mirrored",
+                 problems.make("pentominoes", width=w, height=h).problem, up_to))
     if args.every:
-        full = problems.make("pentominoes", width=w, height=h, all_orientations=True)
-        show(measure("every: all orientations", full.problem, not args.no_updates), every)
+        runs.append(("every: all orientations",
+                     problems.make("pentominoes", width=w, height=h, all_orientations=True).problem, every))
+    for name, problem, expected in runs:
+        for row in measure(name, problem, not args.no_updates, engines, args.peer):
+            show(row, expected)
     if (max(w, h), min(w, h)) == (10, 6):
         print("Knuth (2000), C, X centre in the upper-left quarter: 2,339 solutions, about 0.9 million nodes "
               "(recalled, not checked); updates and time: see the paper, section on pentominoes.")

@@ -1,6 +1,7 @@
 """Recording overhead and step log size: what the visualizer's log costs.
 
     python bench/recording.py [--quick] [--sets A,B] [--repeat R] [--limit N] [--clock cpu|wall]
+                              [--engine compiled|python]
 
 For every puzzle the solve runs unrecorded and recorded (exact_cover.Recording),
 R times each, alternating (the order swapped every round, a garbage collection
@@ -40,7 +41,8 @@ from webapp import exact_cover as ec
 from webapp import steplog, sudoku
 
 DEFAULT_SETS = ("top95", "17clue", "hardest")
-TARGET_OVERHEAD = 1.3          # recorded ≤ 1.3 × unrecorded
+# recorded ≤ this × unrecorded: issue 21 asks 1.2 of the compiled core; the Python engine's was 1.3.
+TARGET_OVERHEAD = {ec.COMPILED: 1.2, ec.PYTHON: 1.3}
 TARGET_BYTES = 8.0             # ≤ 8 bytes per event as JSON
 GZIP_LEVEL = 6
 
@@ -67,24 +69,25 @@ class Times:
     log: list[float] = field(default_factory=list)
 
 
-def fastest(repeat: int, grid: sudoku.Grid, clock) -> tuple[float, float, ec.Recording, sudoku.Solved]:
+def fastest(repeat: int, grid: sudoku.Grid, clock, engine: str) -> tuple[float, float, ec.Recording, sudoku.Solved]:
     """(unrecorded, recorded) best times of repeat runs each, the order swapped every round."""
     best = {False: float("inf"), True: float("inf")}
     for round_ in range(repeat):
         for recorded in ((False, True) if round_ % 2 == 0 else (True, False)):
-            seconds, recording, solved = timed_solve(grid, recorded, clock)
+            seconds, recording, solved = timed_solve(grid, recorded, clock, engine)
             best[recorded] = min(best[recorded], seconds)
             if recorded:
                 kept = recording, solved
     return best[False], best[True], *kept
 
 
-def timed_solve(grid: sudoku.Grid, recorded: bool, clock) -> tuple[float, ec.Recording | None, sudoku.Solved]:
+def timed_solve(grid: sudoku.Grid, recorded: bool, clock, engine: str
+                ) -> tuple[float, ec.Recording | None, sudoku.Solved]:
     """(seconds, recording or None, result) of one solve, after a garbage collection."""
     gc.collect()
     start = clock()
     recording = ec.Recording() if recorded else None
-    solved = sudoku.solve(grid, recording=recording)
+    solved = sudoku.solve(grid, recording=recording, engine=engine)
     return clock() - start, recording, solved
 
 
@@ -108,23 +111,23 @@ def measure_sizes(sizes: Sizes, log: dict, whole: str) -> None:
     sizes.fixed_json.append(len(steplog.dumps({**log, "events": [], "sizes": []}).encode()))
 
 
-def warm_up(line: str) -> None:
+def warm_up(line: str, engine: str) -> None:
     """Solve and log one puzzle untimed, so cached encodings and phrases are built,
     then freeze what exists so that the collections before each run stay cheap."""
     grid = sudoku.parse(line)
-    _, _, recording, solved = fastest(1, grid, common.CLOCKS["wall"])
+    _, _, recording, solved = fastest(1, grid, common.CLOCKS["wall"], engine)
     steplog.dumps(build_log(grid, recording, solved))
     gc.collect()
     gc.freeze()
 
 
-def run_set(puzzles: list[str], repeat: int, clock) -> tuple[Times, Sizes]:
+def run_set(puzzles: list[str], repeat: int, clock, engine: str) -> tuple[Times, Sizes]:
     """Time and size every puzzle of a set; every solution is checked."""
     times, sizes = Times(), Sizes()
-    warm_up(puzzles[0])
+    warm_up(puzzles[0], engine)
     for line in puzzles:
         grid = sudoku.parse(line)
-        plain, recorded, recording, solved = fastest(repeat, grid, clock)
+        plain, recorded, recording, solved = fastest(repeat, grid, clock, engine)
         if not solved.grids or not sudoku.is_solution(grid, solved.grids[0]):
             raise RuntimeError(f"no valid solution for {line}")
         start = clock()
@@ -142,13 +145,13 @@ def verdict(value: float, target: float) -> str:
     return "met" if value <= target else "MISSED"
 
 
-def time_row(name: str, times: Times) -> list[str]:
+def time_row(name: str, times: Times, engine: str) -> list[str]:
     """One row of the overhead table."""
     total = sum(times.recorded) / sum(times.plain)
     per_puzzle = statistics.median(r / p for r, p in zip(times.recorded, times.plain))
     return [name, str(len(times.plain)), f"{sum(times.plain):.3f}", f"{sum(times.recorded):.3f}",
             f"{total:.2f}×", f"{per_puzzle:.2f}×",
-            f"≤ {TARGET_OVERHEAD}×: {verdict(total, TARGET_OVERHEAD)}",
+            f"≤ {TARGET_OVERHEAD[engine]}×: {verdict(total, TARGET_OVERHEAD[engine])}",
             f"{common.median_ms(times.log):.1f}"]
 
 
@@ -173,6 +176,8 @@ def parse_args(argv):
                         help="N puzzles per set (a seeded sample; 0: every puzzle)")
     parser.add_argument("--clock", choices=common.CLOCKS, default="cpu",
                         help="this process's CPU time (default) or the wall clock")
+    parser.add_argument("--engine", choices=ec.ENGINES, default=ec.default_engine(),
+                        help=f"the search loop timed (default {ec.default_engine()})")
     args = parser.parse_args(argv)
     if args.repeat is None:
         args.repeat = 2 if args.quick else 3
@@ -185,13 +190,13 @@ def main(argv=None) -> int:
     names = common.split_names(args.sets, common.SETS, "set") if args.sets else list(DEFAULT_SETS)
     print(f"# recording: {platform.python_implementation()} {platform.python_version()}, "
           f"load average {common.load_average()}; {args.clock} clock; "
-          f"fastest of {args.repeat} alternate runs per puzzle and mode")
+          f"fastest of {args.repeat} alternate runs per puzzle and mode; {args.engine} engine")
     time_rows, size_rows = [], []
     for name in names:
         puzzles = common.load(name, args.quick, args.limit)
         print(f"# {common.describe(name, puzzles)}", flush=True)
-        times, sizes = run_set(puzzles, args.repeat, common.CLOCKS[args.clock])
-        time_rows.append(time_row(name, times))
+        times, sizes = run_set(puzzles, args.repeat, common.CLOCKS[args.clock], args.engine)
+        time_rows.append(time_row(name, times, args.engine))
         size_rows.append(size_row(name, sizes))
     print("\n## recording overhead (solve only; parsing outside; log ms = steplog.build + dumps, median)")
     print(common.table(["set", "puzzles", "unrecorded s", "recorded s", "recorded/unrecorded",
