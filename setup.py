@@ -8,4 +8,4 @@ engine (webapp/exact_cover.py) runs instead.
 from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("webapp._dlx", ["webapp/_dlx.c"], optional=True,
-                             extra_compile_args=["-O2", "-std=c11"])])
+                             extra_compile_args=["-O3", "-std=c11"])])

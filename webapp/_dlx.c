@@ -40,6 +40,13 @@ typedef int32_t node_t;
 
 /* ---------------------------------------------------------------- Links */
 
+/* An option's nodes are consecutive: the others of node x are x+1..end-1, then
+ * first..x-1 (Knuth's order, as exact_cover.Matrix lists them). Walking that
+ * range spares the inner loops a load of "others" per node. */
+typedef struct {
+    node_t first, end;
+} Span;
+
 typedef struct {
     PyObject_HEAD
     node_t size;        /* items; headers are nodes 0..size-1 */
@@ -52,6 +59,7 @@ typedef struct {
     node_t *up, *down, *len, *left, *right;     /* the template: nothing covered */
     node_t *others_start, *others;              /* others of node x: others[start[x]..start[x+1]) */
     node_t *covers;                             /* top[q] for q in others, same offsets */
+    Span *span;                                 /* each option node's option: its nodes first..end-1 */
     int64_t *work;
 } Links;
 
@@ -62,6 +70,7 @@ static void links_dealloc(Links *self)
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(*arrays[k]);
     PyMem_Free(self->work);
+    PyMem_Free(self->span);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -276,9 +285,31 @@ static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         goto fail;
     L->covers = PyMem_Malloc((size_t)(total ? total : 1) * sizeof(node_t));
     L->work = PyMem_Malloc((size_t)N * sizeof(int64_t));
-    if (L->covers == NULL || L->work == NULL) {
+    L->span = PyMem_Malloc((size_t)N * sizeof(Span));
+    if (L->covers == NULL || L->work == NULL || L->span == NULL) {
         PyErr_NoMemory();
         goto fail;
+    }
+    /* span: each option's run of nodes; others must list them in the cyclic order the loops walk. */
+    for (node_t x = 0; x < L->nodes; x++)
+        L->span[x] = (Span){x, x + 1};
+    for (node_t a = L->size, b; a < L->nodes; a = b) {
+        for (b = a + 1; b < L->nodes && L->option_of[b] == L->option_of[a]; b++)
+            ;
+        for (node_t x = a; x < b; x++) {
+            L->span[x] = (Span){a, b};
+            node_t k = L->others_start[x];
+            for (node_t q = x + 1; q < b; q++)
+                if (L->others[k++] != q)
+                    goto out_of_order;
+            for (node_t q = a; q < x; q++)
+                if (L->others[k++] != q)
+                    goto out_of_order;
+            continue;
+out_of_order:
+            PyErr_Format(PyExc_ValueError, "the others of node %d are not its option's nodes in order", (int)x);
+            goto fail;
+        }
     }
     /* covers: the items a try of x covers; work: 1 + the options they held before the search. */
     for (node_t x = 0; x < L->nodes; x++) {
@@ -364,14 +395,23 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, node_t *left, node_t *right,
                          node_t i)
 {
-    const node_t *start = L->others_start, *others = L->others, *top = L->top;
-    for (node_t p = down[i]; p != i; p = down[p])
-        for (node_t k = start[p], end = start[p + 1]; k < end; k++) {
-            node_t q = others[k], u = up[q], d = down[q];
-            down[u] = d;
-            up[d] = u;
-            len[top[q]]--;
-        }
+    const node_t *top = L->top;
+    const Span *span = L->span;
+#define HIDE(q)                             \
+    do {                                    \
+        node_t u = up[q], d = down[q];      \
+        down[u] = d;                        \
+        up[d] = u;                          \
+        len[top[q]]--;                      \
+    } while (0)
+    for (node_t p = down[i]; p != i; p = down[p]) {
+        Span s = span[p];
+        for (node_t q = p + 1; q < s.end; q++)
+            HIDE(q);
+        for (node_t q = s.first; q < p; q++)
+            HIDE(q);
+    }
+#undef HIDE
     len[i] += L->mark;
     node_t l = left[i], r = right[i];
     right[l] = r;
@@ -382,17 +422,25 @@ static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, 
 static inline void uncover(const Links *L, node_t *up, node_t *down, node_t *len, node_t *left, node_t *right,
                            node_t i)
 {
-    const node_t *start = L->others_start, *others = L->others, *top = L->top;
+    const node_t *top = L->top;
+    const Span *span = L->span;
     right[left[i]] = i;
     left[right[i]] = i;
     len[i] -= L->mark;
-    for (node_t p = up[i]; p != i; p = up[p])
-        for (node_t k = start[p], end = start[p + 1]; k < end; k++) {
-            node_t q = others[k];
-            down[up[q]] = q;
-            up[down[q]] = q;
-            len[top[q]]++;
-        }
+#define UNHIDE(q)                           \
+    do {                                    \
+        down[up[q]] = q;                    \
+        up[down[q]] = q;                    \
+        len[top[q]]++;                      \
+    } while (0)
+    for (node_t p = up[i]; p != i; p = up[p]) {
+        Span s = span[p];
+        for (node_t q = p + 1; q < s.end; q++)
+            UNHIDE(q);
+        for (node_t q = s.first; q < p; q++)
+            UNHIDE(q);
+    }
+#undef UNHIDE
 }
 
 static int usable(Core *C)
@@ -522,6 +570,18 @@ static PyObject *core_arrays(Core *C, PyObject *Py_UNUSED(ignored))
     }
     return Py_BuildValue("(NNNNN)", list_of(C->up, L->nodes), list_of(C->down, L->nodes), list_of(C->len, L->size),
                          list_of(C->left, L->size + 2), list_of(C->right, L->size + 2));
+}
+
+/* The leftmost item of 0..primary-1 with the smallest len (some item is uncovered). */
+static inline node_t fewest(const node_t *len, node_t primary)
+{
+    node_t t = len[0];
+    for (node_t k = 1; k < primary; k++)
+        t = len[k] < t ? len[k] : t;
+    node_t i = 0;
+    while (len[i] != t)
+        i++;
+    return i;
 }
 
 /* A growing buffer of 64-bit integers: the recorded events, or the choose sizes. */
@@ -704,19 +764,13 @@ static PyObject *core_run(Core *C, PyObject *args)
                 retreat = 1;
                 continue;
             }
-            /* Fewest options first, ties to the leftmost (the list keeps items in id order). */
+            /* Fewest options first, ties to the leftmost: the leftmost smallest len among the
+             * primary items, covered ones carrying the mark (the item list keeps id order).
+             * Scanning the array, not walking the list: no load waits for the one before,
+             * and the compiler turns the minimum into vector instructions. */
             i = right[root];
-            if (mrv) {
-                node_t t = len[i];
-                if (t > 0)
-                    for (node_t p = right[i]; p != root; p = right[p])
-                        if (len[p] < t) {
-                            t = len[p];
-                            i = p;
-                            if (t == 0)
-                                break;
-                        }
-            }
+            if (mrv)
+                i = fewest(len, L->primary);
             if (level == levels) {
                 item_at[levels] = choice[levels] = i;
                 levels++;
