@@ -56,8 +56,12 @@ def test_stopped_at_a_limit_still_has_its_log(client):
     assert 3000 <= len(body["log"]["events"]) < 3200
 
 
-def test_time_limit(client):
-    body = solve(client, puzzle=puzzle_lines("gecode_25x25.txt")[0], max_seconds=0.2, record=False).get_json()
+def test_time_limit():
+    from webapp import create_app
+    # A step cap the compiled engine cannot reach in 0.2 s (it passes 1,000,000 steps in about 0.2 s here).
+    client = create_app({"TESTING": True, "SOLVE_MAX_STEPS": 10**10}).test_client()
+    body = solve(client, puzzle=puzzle_lines("gecode_25x25.txt")[0], max_seconds=0.2, max_steps=10**10,
+                 record=False).get_json()
     assert body["outcome"]["limit"] == "time" and "time limit of 0.2 s" in body["outcome"]["message"]
 
 
