@@ -256,7 +256,8 @@ class Totals:
             total = sum(self.times)
             out.append(f"# solutions: {self.solutions}; nodes: {self.nodes}; dead ends: {self.dead_ends}")
             out.append(f"# solve time: {total:.3f} s in all, median {statistics.median(self.times) * 1e3:.2f} ms, "
-                       f"worst {max(self.times) * 1e3:.2f} ms; {self.puzzles / wall:.1f} puzzles/s overall"
+                       f"worst {max(self.times) * 1e3:.2f} ms, {self.nodes / max(total, 1e-9):,.0f} nodes/s; "
+                       f"{self.puzzles / wall:.1f} puzzles/s overall"
                        f" ({', '.join(sorted(self.engines))} engine)")
         return out
 
