@@ -49,7 +49,10 @@ class Peer:
 
 
 PEERS = {p.name: p for p in (
-    Peer("ours", "webapp (this project)", "DLX on flat arrays, pure Python", ours.load, takes_line=True),
+    Peer("ours", "webapp (this project)", "DLX on flat arrays, the compiled core (webapp/_dlx.c)", ours.load,
+         takes_line=True),
+    Peer("ours-python", "webapp (this project)", "the same search, the pure-Python engine", ours.load_python,
+         takes_line=True),
     Peer("exact-cover", "PyPI exact-cover", "DLX in C on a NumPy matrix", pypi.load_exact_cover),
     Peer("exact-cover-py", "PyPI exact-cover-py", "Algorithm X, Numba JIT", pypi.load_exact_cover_py),
     Peer("dlx-cython", "PyPI dlx-cython", "DLX in Cython", pypi.load_dlx_cython),
