@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog, TRY } from "../../static/js/model/steplog.js";
-import { SearchTree, PATH, FAILED, OPEN } from "../../static/js/model/search-tree.js";
+import { SearchTree, PATH, FAILED, OPEN, costliestWrongChoices } from "../../static/js/model/search-tree.js";
 import { sudokuLogWithLines } from "./python.mjs";
 
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -76,4 +76,27 @@ test("the node at a step, and the node under a point, collapsed subtrees countin
 test("subtree sizes that do not fit the log are refused", () => {
   const log = new StepLog(sudokuLogWithLines("....1.3.4....14.").log);
   assert.throws(() => new SearchTree(log, [1, 2, 3]), /subtree sizes/);
+});
+
+test("the costliest wrong choices are the facts' wrong choices, largest subtree first, each at its try", () => {
+  // Under "first item" a hard puzzle makes many wrong choices at the levels of its path.
+  const log = new StepLog(sudokuLogWithLines(HARD, { choose: "first", maxSteps: 20000 }).log);
+  const tree = new SearchTree(log, log.subtreeSizes);
+  const five = costliestWrongChoices(log, tree, 5);
+  assert.equal(five.length, 5);
+  const wrong = new Set(log.facts.wrong);
+  for (let k = 0; k < five.length; k++) {
+    const { node, step, level, label, nodes } = five[k];
+    assert.ok(wrong.has(node), `node ${node} is a wrong choice`);
+    assert.equal(log.kindAt(step), TRY);
+    assert.equal(step, log.trySteps[node]);
+    assert.equal(level, log.levelAt(step));
+    assert.equal(label, log.labels[log.argAt(step)]);
+    assert.equal(nodes, sizesByLevels(log)[node], "its subtree, counted by levels");
+    if (k) assert.ok(five[k - 1].nodes >= nodes, "largest first");
+  }
+  // No node outside the list costs more than the last one listed.
+  const least = five[4].nodes;
+  assert.ok([...wrong].every((n) => five.some((e) => e.node === n) || log.subtreeSizes[n] <= least));
+  assert.deepEqual(costliestWrongChoices(log, null, 5), []);
 });

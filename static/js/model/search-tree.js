@@ -123,3 +123,16 @@ export class SearchTree {
     return n;
   }
 }
+
+/**
+ * The costliest wrong choices of a search, for a list to jump from: at most
+ * `count`, largest subtree first (ties: the earlier first), each
+ * {node, step, level, label, nodes}. The choices and their sizes are the
+ * server's facts (facts.costliest); this only looks up where each was tried.
+ */
+export function costliestWrongChoices(log, tree, count) {
+  if (!tree || !log.facts) return [];
+  return log.facts.costliest(count).map(({ node, nodes }) => ({
+    node, nodes, step: tree.step[node], level: tree.level[node], label: log.labels[log.argAt(tree.step[node])],
+  }));
+}

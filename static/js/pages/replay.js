@@ -25,7 +25,8 @@ import { MatrixView } from "../views/matrixview.js";
 import { LinksPanel } from "../views/linksview.js";
 import { Presentation } from "../views/present.js";
 import { SearchTreeView } from "../views/searchtree.js";
-import { SearchTree } from "../model/search-tree.js";
+import { SearchTree, costliestWrongChoices } from "../model/search-tree.js";
+import { CostliestView } from "../views/costliest.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -187,6 +188,7 @@ export class Replayer {
     });
     this.links = new LinksPanel($("links"), { onJump: (step) => this.seekTo(step) });
     this.treeView = new SearchTreeView($("search-tree"), { onSeek: (step) => this.seekTo(step) });
+    this.costliest = new CostliestView($("costliest"), { onSeek: (step) => this.seekTo(step) });
     $("links-panel").addEventListener("toggle", () => this.redraw());
     $("download-log").addEventListener("click", () => {
       if (this.replay) downloadJson("dlx-step-log.json", this.replay.raw.log);
@@ -247,6 +249,7 @@ export class Replayer {
     // The whole search as a tree, from the subtree sizes the server counted (the log's facts).
     replay.tree = log.subtreeSizes ? new SearchTree(log, log.subtreeSizes) : null;
     this.treeView.setTree(replay.tree, (node) => log.labels[log.argAt(replay.tree.step[node])]);
+    this.costliest.show(replay.tree ? costliestWrongChoices(log, replay.tree, 5) : null, log.trySteps.length);
     $("tree-panel").hidden = !replay.tree;
     // The dancing links, node by node, only for problems small enough to draw.
     this.linksFit = this.links.setLog(log);
@@ -290,6 +293,7 @@ export class Replayer {
     this.links.setLog(null);
     $("links-panel").hidden = true;
     this.treeView.setTree(null);
+    this.costliest.show(null, 0);
     $("tree-panel").hidden = true;
     this.overview.setData(null);
     this.why.showMessage("Why", this.idle.why);
