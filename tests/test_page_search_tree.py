@@ -73,3 +73,17 @@ def test_a_search_without_wrong_choices_says_so(page: Page):
     page.goto(f"/?p={puzzle}&sol=1&choose=mrv&step=0")
     expect_step(page, 0)
     expect(page.locator("#costliest")).to_contain_text("No wrong choice")
+
+
+def test_a_search_stopped_by_its_step_budget_says_how_big_the_whole_tree_is(page: Page):
+    from webapp.examples import puzzle_lines
+    # A 25x25 instance plain DLX cannot finish: the page's search stops at the server's step cap.
+    puzzle = puzzle_lines("gecode_25x25.txt")[0]
+    page.goto(f"/?p={puzzle}&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    estimate = page.locator("#estimate")
+    expect(estimate).to_be_visible()
+    expect(estimate).to_have_text(re.compile(
+        r"^Knuth's estimate of the whole search tree, from [\d,]+ random paths? down it.*: about [\d,]+ nodes"))
+    tried = re.search(r"([\d,]+) options tried", page.locator("#stats").inner_text()).group(1)
+    expect(estimate).to_contain_text(f"This search tried {tried} before it stopped.")

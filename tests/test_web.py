@@ -276,3 +276,25 @@ def test_a_page_address_that_does_not_exist_is_a_page_with_links(client):
         assert 'href="/"' in page and 'href="/cover"' in page
     # A client that does not take HTML still gets the JSON error.
     assert client.get("/nonexistent", headers={"Accept": "application/json"}).get_json()["error"].startswith("404")
+
+
+def test_a_search_cut_short_comes_with_an_estimate_of_the_whole_tree(client):
+    body = solve(client, puzzle=puzzle_lines("gecode_25x25.txt")[0], max_steps=5000).get_json()
+    assert body["outcome"]["limit"] == "steps"
+    estimate = body["estimate"]
+    assert estimate["probes"] >= 1 and estimate["nodes"] > 0
+    assert estimate["spread"] is None or estimate["spread"] >= 0
+    finished = solve(client, puzzle=puzzle_lines("norvig_top95.txt")[0]).get_json()
+    assert finished["estimate"] is None          # nothing was cut short: nothing to estimate
+
+
+def test_the_estimate_of_a_cover_problem_is_near_the_real_tree(client):
+    from webapp import exact_cover as ec
+    from webapp import problems
+    real = ec.solve(problems.make("queens", n=10).problem, max_solutions=None, keep=0).stats.nodes
+    body = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 10}, "solutions": None,
+                                           "max_steps": 2000, "record": False}).get_json()
+    estimate = body["estimate"]
+    assert body["outcome"]["limit"] == "steps" and estimate["probes"] > 20
+    # Unbiased, with a spread it states: the truth within a few standard errors (or 25%).
+    assert abs(estimate["nodes"] - real) <= max(4 * estimate["spread"] * estimate["nodes"], 0.25 * real)

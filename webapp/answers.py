@@ -78,9 +78,14 @@ def init_app(app: Flask) -> None:
     app.extensions["answer_cache"] = cache
 
 
+# The shape of an answer around its log: raised when a field is added or changes (2: the
+# tree estimate), so that a cache filled by an older server is not served.
+ANSWER_SHAPE = 2
+
+
 def key(route: str, *parts: Any) -> str:
-    """The cache key of an answer: a digest of the route, what it depends on, and the log format."""
-    digest = hashlib.sha256(repr((steplog.VERSION, route, parts)).encode())
+    """The cache key of an answer: a digest of the route, what it depends on, the log format and the answer's shape."""
+    digest = hashlib.sha256(repr((steplog.VERSION, ANSWER_SHAPE, route, parts)).encode())
     return f"{route}:{digest.hexdigest()}"
 
 

@@ -37,7 +37,9 @@ class Estimate:
     probes: int
 
     def as_dict(self) -> dict:
-        return {"nodes": round(self.nodes), "spread": round(self.spread, 4), "probes": self.probes}
+        """JSON values: spread is None when one probe cannot give it (JSON has no infinity)."""
+        spread = round(self.spread, 4) if math.isfinite(self.spread) else None
+        return {"nodes": round(self.nodes), "spread": spread, "probes": self.probes}
 
 
 def chosen_item(search: ec.Search, choose: str) -> int:

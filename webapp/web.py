@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import analysis, answers, cover_text, hardening, problems, steplog, sudoku
 from . import exact_cover as ec
+from .estimate import estimate
 from .examples import examples
 from .explain import generic_phrases, outcome_message
 
@@ -111,6 +112,8 @@ def api_solve():
                     "message": message},
         "solutions": [list(g.cells) for g in solved.grids],
         "stats": steplog.stats_dict(outcome.stats),
+        "estimate": tree_estimate(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
+                                  limits),
     }
     if recording is not None:
         answer["log"] = steplog.build(
@@ -176,6 +179,7 @@ def api_cover():
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
                     "message": message},
         "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
+        "estimate": tree_estimate(problem, [], choose, outcome, limits),
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
     if recording is not None:
@@ -199,6 +203,27 @@ def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
     kept back for analysing each recorded event, so the whole answer fits the budget."""
     keep_back = analysis.seconds_kept_back(problem) if recording is not None else (0.0, 0.0)
     return {"started": g.started, "keep_back": keep_back}
+
+
+# At most this long for Knuth's estimate of a stopped search's whole tree, and
+# only when at least this much of the request's budget is left for it.
+ESTIMATE_SECONDS, ESTIMATE_LEAST = 0.25, 0.05
+
+
+def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict) -> dict | None:
+    """Knuth's estimate of the whole search tree when a step or time limit stopped the search
+    (webapp/estimate.py): how much of it the recorded part is. It gets what is left of the
+    request's budget once the log's analysis has its share (limits' keep_back), at most
+    ESTIMATE_SECONDS; None when the search was not cut short or too little time is left."""
+    if outcome.status != ec.STOPPED or outcome.limit not in (ec.LIMIT_STEPS, ec.LIMIT_TIME):
+        return None
+    per_event, per_dead_end = limits["keep_back"]
+    analysing = per_event * outcome.stats.steps + per_dead_end * outcome.stats.dead_ends
+    left = g.started + limits["max_seconds"] - time.perf_counter() - analysing
+    if left < ESTIMATE_LEAST:
+        return None
+    found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left))
+    return found.as_dict()
 
 
 def client_gone():

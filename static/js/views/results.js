@@ -2,6 +2,8 @@
 // statistics, and a button per solution found (the current one marked) that
 // jumps the replay there. Text only through textContent.
 
+import { say } from "../model/messages.js";
+
 /** Solution buttons listed at most; the rest are reached with s / S. */
 export const MAX_SOLUTION_BUTTONS = 100;
 
@@ -16,6 +18,14 @@ export function formatStats(stats) {
     count(stats.dead_ends, "dead end", "dead ends"),
     `deepest level ${Number(stats.max_level).toLocaleString("en")}`, `${Number(stats.seconds).toFixed(3)} s`,
   ].join(" · ");
+}
+
+/** The server's estimate of a stopped search's whole tree ({nodes, spread, probes}) against what it tried. */
+export function estimateSentence(estimate, tried) {
+  const { nodes, spread, probes } = estimate;
+  return spread === null || spread === undefined
+    ? say("results.estimate.rough", { nodes, tried })
+    : say("results.estimate", { nodes, probes, percent: Math.max(1, Math.round(spread * 100)), tried });
 }
 
 export class ResultsPanel {
@@ -38,6 +48,10 @@ export class ResultsPanel {
     el.outcome.textContent = data.outcome.message;
     el.outcome.dataset.status = data.outcome.status;
     el.stats.textContent = formatStats(data.stats);
+    if (el.estimate) {
+      el.estimate.hidden = !data.estimate;
+      el.estimate.textContent = data.estimate ? estimateSentence(data.estimate, data.stats.nodes) : "";
+    }
     const buttons = [];
     const steps = log.solutionSteps;
     for (let i = 0; i < Math.min(steps.length, MAX_SOLUTION_BUTTONS); i++) {
