@@ -55,6 +55,15 @@ SETS = {
                          "magictour top1465 (hard)"),
     "16x16": PuzzleSet("16x16", PUZZLES / "gecode_16x16.txt", None, 10, "Gecode's 16×16 instances"),
     "hardest": PuzzleSet("hardest", PUZZLES / "norvig_hardest.txt", None, None, "Norvig's hardest 11"),
+    # The New Sudoku Players' Forum "hardest" lists, as packaged in the tdoku
+    # benchmark data (bench/data/SOURCES.md). Ours takes about 10 ms (1905_11)
+    # and 20 ms (1106) a puzzle on them, 3-4 and 7 times its mean on top95; the
+    # pure Python peers run into their budgets on both. Not in throughput's
+    # default sets (see bench/README.md).
+    "forum1905_11": PuzzleSet("forum1905_11", DATA / "forum_hardest_1905_11.txt.gz", 300, 50,
+                              "forum hardest 1905, SE rating 11+ (hard)"),
+    "forum1106": PuzzleSet("forum1106", DATA / "forum_hardest_1106.txt.gz", 100, 30,
+                           "forum hardest 1106 (the hardest for backtracking)"),
 }
 
 

@@ -17,7 +17,8 @@ outside the timing; a wrong grid is reported and not counted.
 
 Glossary
     runner    a loaded solver: solve(line) -> N² digits or None.
-    set       a puzzle set of bench/common.py (17clue, top95, top1465, 16x16, hardest).
+    set       a puzzle set of bench/common.py (17clue, top95, top1465, 16x16; with
+              --sets also hardest, forum1905_11, forum1106).
     budget    wall seconds a peer may spend on one set; past it the peer stops
               and its ratio uses the puzzles it finished. Ours has no budget.
     cut       a call stopped by the budget (a timer signal; C and Numba code
@@ -436,7 +437,8 @@ def parse_args(argv):
     parser.add_argument("--all-17", action="store_true",
                         help="all 49,158 17-clue puzzles, not a 1,000 sample")
     parser.add_argument("--sets",
-                        help=f"comma-separated sets (default {','.join(DEFAULT_SETS)}; also: hardest)")
+                        help=f"comma-separated sets (default {','.join(DEFAULT_SETS)}; also: "
+                             f"{', '.join(name for name in common.SETS if name not in DEFAULT_SETS)})")
     parser.add_argument("--peers", help="comma-separated solvers (default: all; ours is always included)")
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds per peer per set (default 10, 3 with --quick; 0: no run budget)")

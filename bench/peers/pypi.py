@@ -4,6 +4,10 @@ Each loader imports its package and returns solve(n, cells) -> digits or None.
 An ImportError (or any error while importing) means the peer is reported as
 unavailable with the reason; nothing is faked.
 
+No fast compiled Sudoku solver (a "far reference", tdoku's kind) is among
+them: none installs here as a working peer; bench/README.md, "No far
+reference", says which were tried and why each was left out.
+
 Glossary
     loader     a function that imports one package and returns its solve.
     solve      (n, cells) -> tuple of N² digits, or None when the peer found none.
