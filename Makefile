@@ -64,7 +64,10 @@ redis:
 
 test: $(VENV)/.installed chromium node redis lint types
 	PYTHON=$(BIN)/python node --test tests/js/
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest
+	# The tests without a browser on both cores (as make check runs them), then the browser
+	# tests one at a time: each drives a Chromium that wants a core of its own.
+	$(BIN)/python -m pytest -q -n 2 -m "not browser"
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -m browser
 
 check: lint types pytest-fast node-test
 

@@ -157,7 +157,7 @@ def problems_with_limits(draw):
     return problem, givens, limits
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(problems_with_limits())
 def test_random_problems_search_the_same_with_either_engine(case):
     problem, givens, limits = case
@@ -282,7 +282,7 @@ def template_of(problem):
             "look_every": m.look_every}
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems_with_limits(), st.data())
 def test_damaged_link_arrays_are_refused_or_searched_safely(case, data):
     problem, _, limits = case

@@ -433,7 +433,11 @@ def run_log(args) -> int:
 def write_log(args, grid: sudoku.Grid, output) -> int:
     """Solve with a recording and write the step log to output (an open text file)."""
     recording = ec.Recording()
-    limits = {"max_solutions": args.limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds}
+    # The recording and its analysis live in memory: unless --max-steps says otherwise, a log
+    # stops at the page's million steps (the compiled core records that many in a fraction of
+    # a second; uncapped, a minute of it would be gigabytes).
+    max_steps = args.max_steps if args.max_steps is not None else cli_analyse.DEFAULT_MAX_STEPS
+    limits = {"max_solutions": args.limit, "max_steps": max_steps, "max_seconds": args.max_seconds}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
     with interruptible() as interrupted:
         solved = sudoku.solve(grid, recording=recording, choose=args.choose, cancelled=interrupted,
