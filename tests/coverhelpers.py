@@ -36,7 +36,7 @@ def cover_via_api(api, **body):
 
 
 def kinds_and_args(log):
-    return [(code & 7, code >> 3) for code in log["events"]]
+    return [(code & ec.KIND_MASK, code >> ec.KIND_BITS) for code in log["events"]]
 
 
 def expect_step(page: Page, step: int):

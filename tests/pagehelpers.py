@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from webapp import exact_cover as ec
 from webapp.steplog import explain_step, replay
 
 BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
@@ -171,7 +172,7 @@ def paste(page: Page, text: str, on_focus: bool = False):
 def first_step(log, kind: int, says, line: int = -1) -> int:
     """The first step of a kind whose explanation's line (the last by default) passes says(text)."""
     return next(k for k, code in enumerate(log["events"], start=1)
-                if code & 7 == kind and says(explain_step(log, k)[line]))
+                if code & ec.KIND_MASK == kind and says(explain_step(log, k)[line]))
 
 
 def expect_why_as_python(page: Page, puzzle: str, sol: str, log, step: int, choose: str = "mrv"):

@@ -36,7 +36,7 @@ class Walk:
         """(event index, kind, arg, [choice at each open level, -1 before its first try])."""
         levels = []
         for index, code in enumerate(self.events):
-            kind, arg = code & 7, code >> 3
+            kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
             if kind == ec.CHOOSE:
                 levels.append(-1)
             elif kind == ec.TRY:
@@ -66,7 +66,7 @@ def next_try_level(events, index):
     """How many back-ups come between event index and the next try (None: the log ends first)."""
     depth = 0
     for later in range(index + 1, len(events)):
-        kind = events[later] & 7
+        kind = events[later] & ec.KIND_MASK
         if kind == ec.BACKUP:
             depth += 1
         elif kind == ec.TRY:
@@ -118,8 +118,8 @@ def path_count(solutions):
 
 def check_tree(events, found, outcome):
     """Nodes, the wrong choices' subtrees (no solution in them), and the path accounting."""
-    tries = [index for index, code in enumerate(events) if code & 7 == ec.TRY]
-    solutions = [index for index, code in enumerate(events) if code & 7 == ec.SOLUTION]
+    tries = [index for index, code in enumerate(events) if code & ec.KIND_MASK == ec.TRY]
+    solutions = [index for index, code in enumerate(events) if code & ec.KIND_MASK == ec.SOLUTION]
     assert found.nodes == len(tries) == outcome.stats.nodes
     assert found.solutions == len(solutions) == outcome.stats.solutions
     assert len(found.dead_ends) == outcome.stats.dead_ends
@@ -164,7 +164,7 @@ def check_nogoods(problem, givens, events, found, most=60):
     checked = 0
     k = 0
     chosen_at = []          # the event index of each open level's choose
-    solutions = [index for index, code in enumerate(events) if code & 7 == ec.SOLUTION]
+    solutions = [index for index, code in enumerate(events) if code & ec.KIND_MASK == ec.SOLUTION]
     for index, kind, arg, levels in Walk(events):
         if kind == ec.CHOOSE:
             chosen_at.append(index)
@@ -280,8 +280,8 @@ def test_heat_counts_the_dead_ends_per_item():
     problem, _, events, found, outcome = analysed(HARD[2])
     counts = [0] * len(problem.items)
     for code in events:
-        if code & 7 == ec.DEAD_END:
-            counts[code >> 3] += 1
+        if code & ec.KIND_MASK == ec.DEAD_END:
+            counts[code >> ec.KIND_BITS] += 1
     assert found.heat == counts and sum(counts) == outcome.stats.dead_ends > 0
 
 

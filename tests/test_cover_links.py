@@ -266,8 +266,8 @@ def test_an_item_the_option_tried_covers_next_is_dashed_not_red(page: Page, api)
     found = None
     for step, code in enumerate(log["events"], start=1):
         state = run.run_to(step)
-        if code & 7 == ec.TRY:
-            empty = [i for i in problem.options[code >> 3]
+        if code & ec.KIND_MASK == ec.TRY:
+            empty = [i for i in problem.options[code >> ec.KIND_BITS]
                      if not state.covered[i] and not live_options(problem, state, i)]
             if empty:
                 found = step, empty[0]
@@ -282,11 +282,11 @@ def test_an_item_the_option_tried_covers_next_is_dashed_not_red(page: Page, api)
     expect(cell).not_to_have_class(re.compile(r"\bn0\b"))
     expect(page.locator("#matrix .mx-legend")).to_contain_text("Dashed: an item the option just tried covers next")
     # At a dead end the item that ran out is red.
-    dead = next(s for s, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END)
+    dead = next(s for s, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END)
     page.keyboard.press("Home")
     page.locator("#step-slider").focus()
     page.keyboard.press("]")
     expect_step(page, dead)
-    expect(page.locator(f"#matrix .mx-cell[data-item='{log['events'][dead - 1] >> 3}']")).to_have_class(
+    expect(page.locator(f"#matrix .mx-cell[data-item='{log['events'][dead - 1] >> ec.KIND_BITS}']")).to_have_class(
         re.compile(r"\bn0\b"))
 

@@ -276,7 +276,7 @@ def test_a_placement_being_taken_back_is_struck_in_the_list_and_faded_on_the_pic
     problem = problem_of(log)
     run = Replay(log)
     step, option = next((s, n[0]) for s, code in enumerate(log["events"], start=1)
-                        if (n := newest_choice(problem, run.run_to(s), code & 7)) and n[2])
+                        if (n := newest_choice(problem, run.run_to(s), code & ec.KIND_MASK)) and n[2])
     page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "sol": "all", "step": step}))
     expect_step(page, step)
     item = page.locator("#placed li.taken-back")

@@ -22,6 +22,7 @@ from tests.pagehelpers import (
     solve_via_api,
     step_after,
 )
+from webapp import exact_cover as ec
 from webapp.steplog import explain_step
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
@@ -174,7 +175,7 @@ def test_after_solve_the_board_and_its_buttons_share_the_screen(browser, base_ur
 
 def test_a_narrow_screen_shows_the_why_under_the_step_label(browser, base_url, api):
     log = solve_via_api(api, ARTO, solutions=2)["log"]
-    dead = next(i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5)
+    dead = next(i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 5)
     first = explain_step(log, dead)[0]
     context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
     page = context.new_page()

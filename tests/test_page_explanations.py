@@ -20,6 +20,7 @@ from tests.pagehelpers import (
     unit_cells,
     why_sentences,
 )
+from webapp import exact_cover as ec
 from webapp.examples import puzzle_lines
 from webapp.steplog import explain_step, replay
 
@@ -33,16 +34,16 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     expect_step(page, 0)
     page.locator("#step-slider").focus()
     page.keyboard.press("d")
-    first_dead = next(i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5)  # kind 5: dead end
+    first_dead = next(i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 5)  # kind 5: dead end
     expect_step(page, first_dead)
     expect(page.locator("#why .sentence").first).to_have_text(re.compile(r"^Dead end at level \d+: "))
     expect(page.locator("#step-label")).to_have_text(re.compile(r"· level \d+ · no option left$"))
     assert why_sentences(page) == explain_step(log, first_dead)
     # The item that ran out is highlighted as a dead end on the board.
-    assert marked_cells(page, ".cell.unit.dead") == unit_cells(log["events"][first_dead - 1] >> 3, 9)
+    assert marked_cells(page, ".cell.unit.dead") == unit_cells(log["events"][first_dead - 1] >> ec.KIND_BITS, 9)
     # The back-up after it: label and why panel name the same level, the one being left.
-    backup = next(i + 1 for i, code in enumerate(log["events"]) if i >= first_dead and code & 7 == 6)
-    leaving = log["events"][backup - 1] >> 3
+    backup = next(i + 1 for i, code in enumerate(log["events"]) if i >= first_dead and code & ec.KIND_MASK == 6)
+    leaving = log["events"][backup - 1] >> ec.KIND_BITS
     for _ in range(backup - first_dead):
         page.keyboard.press("ArrowRight")
     expect_step(page, backup)
@@ -57,7 +58,7 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
     expect_step(page, first_dead)
 
     # Three dead ends later, and back to the previous one: still word for word.
-    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5]
+    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 5]
     for _ in range(3):
         page.keyboard.press("]")
     expect_step(page, dead_ends[3])
@@ -73,7 +74,7 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
         expect_step(page, step)
         assert why_sentences(page) == explain_step(log, step)
         # The highlighted cell or unit is that of the item the step is about.
-        kind, arg = log["events"][step - 1] & 7, log["events"][step - 1] >> 3
+        kind, arg = log["events"][step - 1] & ec.KIND_MASK, log["events"][step - 1] >> ec.KIND_BITS
         if kind in (0, 2, 3):                       # choose, cover, uncover: arg is the item
             assert marked_cells(page, ".cell.unit") == unit_cells(arg, 9)
 
@@ -81,7 +82,7 @@ def test_dead_end_explained_as_python_explains_it(page: Page, api):
 def test_every_step_of_a_first_item_search_says_what_python_says(page: Page, api):
     # Choose, try, cover, uncover, solution and backup, with the "first item" rule.
     log = solve_via_api(api, "." * 16, solutions=2, choose="first")["log"]
-    assert log["choose"] == "first" and {code & 7 for code in log["events"]} >= {0, 1, 2, 3, 4, 6}
+    assert log["choose"] == "first" and {code & ec.KIND_MASK for code in log["events"]} >= {0, 1, 2, 3, 4, 6}
     page.goto(f"/?p={'.' * 16}&sol=2&choose=first&step=1")
     expect_step(page, 1)
     page.locator("#step-slider").focus()
@@ -116,8 +117,8 @@ def test_end_lines_and_cover_counts_say_what_python_says(page: Page, api):
     small = "1..4..1.2.4....."
     log = api.post("/api/solve", json={"puzzle": small, "solutions": None}).get_json()["log"]
     events = log["events"]
-    last_try = max(k for k, code in enumerate(events, start=1) if code & 7 == 1)
-    late = [k for k, code in enumerate(events, start=1) if code & 7 == 5 and k > last_try][-1]
+    last_try = max(k for k, code in enumerate(events, start=1) if code & ec.KIND_MASK == 1)
+    late = [k for k, code in enumerate(events, start=1) if code & ec.KIND_MASK == 5 and k > last_try][-1]
     zero_cover = first_step(log, 2, lambda text: "no option" in text, line=0)
     for step in (late, zero_cover, zero_cover + 1, len(events)):
         expect_why_as_python(page, small, "all", log, step)
@@ -166,7 +167,7 @@ def test_the_small_dead_end_example_shows_its_back_up_beside_the_links(page: Pag
     page.keyboard.press("d")                      # the first dead end
     puzzle = next(e for e in api.get("/api/examples").get_json() if e["id"] == "dead-end-4")["puzzle"]
     log = solve_via_api(api, puzzle)["log"]
-    dead = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == 5)
+    dead = next(k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == 5)
     expect_step(page, dead)
     expect(page.locator("#why .sentence").first).to_have_text("Dead end at level 6: row 4 has no place left for a 2.")
     assert why_sentences(page) == explain_step(log, dead)

@@ -27,6 +27,7 @@ from tests.pagehelpers import (
     solve_via_api,
     step_after,
 )
+from webapp import exact_cover as ec
 from webapp.explain import newest_choice
 from webapp.steplog import Replay, problem_of, replay
 
@@ -127,7 +128,7 @@ def test_several_solutions_each_reachable_and_downloads(page: Page, api):
     several = next(e for e in examples if e["id"] == "several")
     expected = solve_via_api(api, several["puzzle"], solutions=10)
     log = expected["log"]
-    steps = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 4]
+    steps = [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 4]
     assert len(steps) >= 2
     page.goto("/")
     page.locator("#examples").select_option("several")
@@ -365,8 +366,8 @@ def test_steplog_and_timeline_modules_in_the_browser(page: Page, api):
     assert result["endOk"]
     assert result["pendingBefore"] == 1                       # three moves, one frame requested
     assert result["afterOneFrame"] == {"draws": 1, "cursor": 7}
-    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 5]
-    solutions = [i + 1 for i, code in enumerate(log["events"]) if code & 7 == 4]
+    dead_ends = [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 5]
+    solutions = [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 4]
     assert result["deadEnds"] == dead_ends and result["solutions"] == solutions
     assert result["firstDead"] == dead_ends[0]
     assert result["firstSolution"] == solutions[0]
@@ -430,7 +431,7 @@ def test_a_choice_being_taken_back_is_struck_through_not_newest(page: Page, api)
     run = Replay(log)
     expected = []
     for step, code in enumerate(log["events"], start=1):
-        newest = newest_choice(problem, run.run_to(step), code & 7)
+        newest = newest_choice(problem, run.run_to(step), code & ec.KIND_MASK)
         expected.append(None if newest is None else list(newest))
     page.goto("/")
     found = page.evaluate(

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
+from webapp import exact_cover as ec
 from webapp.examples import puzzle_lines
 from webapp.steplog import explain_step
 
@@ -44,7 +45,7 @@ def longest_dead_ends(log: dict, count: int = 3) -> list[int]:
     def shown(step: int) -> int:
         lines = explain_step(log, step)
         return len(lines[0]) + sum(map(len, lines[1:4])) + len(lines[-1])
-    dead_ends = [step for step, code in enumerate(log["events"], 1) if code & 7 == 5]
+    dead_ends = [step for step, code in enumerate(log["events"], 1) if code & ec.KIND_MASK == 5]
     return sorted(dead_ends, key=shown, reverse=True)[:count]
 
 
@@ -394,7 +395,7 @@ def test_a_long_item_name_wraps_in_every_panel_of_the_cover_view(page: Page, api
     # Every step whose explanation names the long item, or an option that holds it.
     steps = [step for step in range(1, len(log["events"]) + 1)
              if any(LONG_NAME in line for line in explain_step(log, step))]
-    assert len(steps) >= 5 and any(code & 7 == 5 for code in (log["events"][s - 1] for s in steps))
+    assert len(steps) >= 5 and any(code & ec.KIND_MASK == 5 for code in (log["events"][s - 1] for s in steps))
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         for step in steps:

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.pagehelpers import ARTO, current_step, expect_step, solve_via_api
+from webapp import exact_cover as ec
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
@@ -20,7 +21,7 @@ TRY = 1
 
 def tries_of(log) -> list[int]:
     """The step of each try, in order (node t is the t-th try)."""
-    return [i + 1 for i, code in enumerate(log["events"]) if code & 7 == TRY]
+    return [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == TRY]
 
 
 def costliest_by_facts(log, count=5) -> list[tuple[int, int]]:
@@ -58,7 +59,7 @@ def test_the_costliest_wrong_choices_are_listed_and_each_jumps_to_its_try(page: 
     for k, (node, nodes) in enumerate(expected):
         text = buttons.nth(k).inner_text()
         assert text.endswith(f"{nodes:,} of {len(tries):,} nodes"), text
-        label = log["labels"][log["events"][tries[node] - 1] >> 3]
+        label = log["labels"][log["events"][tries[node] - 1] >> ec.KIND_BITS]
         assert text.startswith(f"{label} at level "), text
     # The costliest: its try, and the Why panel says what it cost.
     node, nodes = expected[0]

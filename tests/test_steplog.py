@@ -73,7 +73,7 @@ def test_a_complete_search_balances_back_to_the_givens():
     final = steplog.replay(log)
     givens_items = {i for g in log["givens"] for i in log["options"][g]}
     assert set(covered_of(final)) == givens_items and final.frames == []
-    kinds = [code & 7 for code in log["events"]]
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
     assert kinds.count(ec.COVER) == kinds.count(ec.UNCOVER)
     assert kinds.count(ec.CHOOSE) == kinds.count(ec.BACKUP) == len(log["sizes"])
 
@@ -92,7 +92,7 @@ def test_placed_options_match_the_solver_at_solutions():
     replay = steplog.Replay(log)
     found = []
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 == ec.SOLUTION:
+        if code & ec.KIND_MASK == ec.SOLUTION:
             found.append(list(placed_of(replay.run_to(step))))
     assert found == outcome.solutions and len(found) == outcome.stats.solutions
 
@@ -127,11 +127,11 @@ def test_replay_refuses_unbalanced_events():
 
 def test_dead_end_explained_in_sudoku_words():
     log, _, _ = sudoku_log(BERRY, max_solutions=1)
-    dead = [k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END]
+    dead = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END]
     assert dead
     lines = steplog.explain_step(log, dead[0])
     assert lines[0].startswith("Dead end at level ")
-    item = log["events"][dead[0] - 1] >> 3
+    item = log["events"][dead[0] - 1] >> ec.KIND_BITS
     assert log["phrases"]["empty"][item] in lines[0]
     # The culprits lead; then every original option of the item is named once, in a line that
     # names the given or earlier choice that ruled it out (options ruled out alike share a line).
@@ -153,10 +153,10 @@ def test_every_ruling_names_an_option_that_really_covers_the_item():
     from webapp.explain import rulings
     checked = 0
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 != ec.DEAD_END:
+        if code & ec.KIND_MASK != ec.DEAD_END:
             continue
         state = replay.run_to(step)
-        item = code >> 3
+        item = code >> ec.KIND_BITS
         found = rulings(problem, state, item)
         assert [r.option for r in found] == list(problem.options_of_item[item])
         for r in found:
@@ -169,7 +169,7 @@ def test_every_ruling_names_an_option_that_really_covers_the_item():
 
 def test_choice_explanation_lists_fewest_and_runners_up():
     log, _, _ = sudoku_log(BERRY)
-    first_choose = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.CHOOSE)
+    first_choose = next(k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.CHOOSE)
     lines = steplog.explain_step(log, first_choose)
     d = log["sizes"][0]
     assert lines[0].startswith("Level 0: ") and f"with the fewest options ({d})" in lines[0]
@@ -206,9 +206,9 @@ def chosen_items_are_leftmost_minimum(log):
     replay = steplog.Replay(log)
     checked = 0
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 == ec.CHOOSE:
+        if code & ec.KIND_MASK == ec.CHOOSE:
             state = replay.run_to(step - 1)
-            assert choice_ranking(problem, state)[0] == (log["sizes"][replay.chooses], code >> 3), f"step {step}"
+            assert choice_ranking(problem, state)[0] == (log["sizes"][replay.chooses], code >> ec.KIND_BITS), f"step {step}"
             checked += 1
     return checked
 
@@ -236,7 +236,7 @@ def test_cover_and_uncover_lines_count_the_options_that_really_move():
                                            take=lambda s: sum(s.counts()[:s.problem.primary]))
     seen = {"none": 0, "some": 0}
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 not in (ec.COVER, ec.UNCOVER):
+        if code & ec.KIND_MASK not in (ec.COVER, ec.UNCOVER):
             continue
         line = steplog.explain_step(log, step)[0]
         found = re.search(r"the ([\d,]+|one) options? that contain", line)
@@ -251,11 +251,11 @@ def test_the_end_of_a_search_is_said_where_it_happens():
     # A complete search: the last dead end says the search is over once the choices are undone.
     log, _, outcome = sudoku_log("1..4..1.2.4.....", max_solutions=None)
     assert outcome.status == ec.SOLVED and log["outcome"]["complete"]
-    dead = [k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END]
-    last_try = max(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.TRY)
+    dead = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END]
+    last_try = max(k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.TRY)
     late = [k for k in dead if k > last_try]
     assert late and steplog.explain_step(log, late[-1])[-1].startswith("No option is left to try:")
-    first = log["phrases"]["need"][log["events"][0] >> 3]          # the item chosen at level 0
+    first = log["phrases"]["need"][log["events"][0] >> ec.KIND_BITS]          # the item chosen at level 0
     assert steplog.explain_step(log, len(log["events"]))[-1].startswith(
         f"Level 0 ({first}) has no option left to try: the search is over.")
     # A search stopped at its first solution: its last step says the recording ends there.
@@ -270,7 +270,7 @@ def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
     tie = " Ties go to the item that comes first in the item list (cells, then rows, columns, boxes)."
     said = {True: 0, False: 0}
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 != ec.CHOOSE:
+        if code & ec.KIND_MASK != ec.CHOOSE:
             continue
         lines = steplog.explain_step(log, step)
         if len(lines) < 2:
@@ -291,10 +291,10 @@ def test_a_jump_back_over_several_levels_says_why_they_are_skipped():
     events = log["events"]
     for step, code in enumerate(events, start=1):
         replay.apply(code)
-        if code & 7 != ec.DEAD_END:
+        if code & ec.KIND_MASK != ec.DEAD_END:
             continue
         dead_level = replay.state.level
-        after = next((k for k in range(step + 1, len(events) + 1) if events[k - 1] & 7 == ec.TRY), None)
+        after = next((k for k in range(step + 1, len(events) + 1) if events[k - 1] & ec.KIND_MASK == ec.TRY), None)
         if after is None:
             continue
         back_level = steplog.replay(log, after).level
@@ -313,14 +313,14 @@ def test_a_jump_back_over_several_levels_says_why_they_are_skipped():
 
 def test_an_uncover_that_takes_a_choice_back_says_which():
     log, _, _ = sudoku_log("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-    after_backup = next(k + 1 for k, code in enumerate(log["events"], start=1) if code & 7 == ec.BACKUP)
-    assert log["events"][after_backup - 1] & 7 == ec.UNCOVER
+    after_backup = next(k + 1 for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.BACKUP)
+    assert log["events"][after_backup - 1] & ec.KIND_MASK == ec.UNCOVER
     state = steplog.replay(log, after_backup)
     top = state.frames[-1]
     line = steplog.explain_step(log, after_backup)[0]
     assert line.endswith(f" This takes back {log['labels'][top.option]}, the choice at level {len(state.frames) - 1}.")
     # The chosen item's own uncover, after its last option, takes nothing back.
-    dead = next(k for k, code in enumerate(log["events"], start=1) if code & 7 == ec.DEAD_END)
+    dead = next(k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END)
     assert "takes back" not in steplog.explain_step(log, dead + 1)[0]
 
 
@@ -335,7 +335,7 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
     node = -1
     seen = set()
     for step, code in enumerate(events, start=1):
-        kind, arg = code & 7, code >> 3
+        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
         if kind == ec.CHOOSE:
             stack.append([arg, log["sizes"][chooses], 0])
             chooses += 1
@@ -371,7 +371,7 @@ def wrong_choices_from_events(events):
     open_tries = []                              # per level: the try now open there, or None
     parent, finished, solved, sizes = [], [], [], []
     for code in events:
-        kind = code & 7
+        kind = code & ec.KIND_MASK
         if kind == ec.CHOOSE:
             open_tries.append(None)
         elif kind == ec.TRY:
@@ -405,7 +405,7 @@ def test_cover_and_uncover_lines_name_the_options_that_move_when_few():
     problem, labels = search.problem, log["labels"]
     named = {True: 0, False: 0}
     for step, code in enumerate(log["events"], start=1):
-        kind, arg = code & 7, code >> 3
+        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
         if kind not in (ec.COVER, ec.UNCOVER):
             continue
         covered = set(covered_after[step])
@@ -424,12 +424,12 @@ def test_cover_and_uncover_lines_name_the_options_that_move_when_few():
 def test_a_solution_says_the_search_goes_on_only_when_it_does():
     log, _, _ = sudoku_log("1..4..1.2.4.....", max_solutions=None)
     events = log["events"]
-    solutions = [k for k, code in enumerate(events, start=1) if code & 7 == ec.SOLUTION]
+    solutions = [k for k, code in enumerate(events, start=1) if code & ec.KIND_MASK == ec.SOLUTION]
     for step in solutions:
         assert steplog.explain_step(log, step)[0].endswith(
             "). The search goes on: it backs up to look for another."), step
     stopped, _, _ = sudoku_log("1..4..1.2.4.....", max_solutions=1)
-    assert stopped["events"][-1] & 7 == ec.SOLUTION
+    assert stopped["events"][-1] & ec.KIND_MASK == ec.SOLUTION
     assert "goes on" not in " ".join(steplog.explain_step(stopped, len(stopped["events"])))
 
 
@@ -438,7 +438,7 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
     log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[0], choose="first", max_steps=20_000)
     said = {True: 0, False: 0}
     for step, code in enumerate(log["events"], start=1):
-        if code & 7 != ec.DEAD_END:
+        if code & ec.KIND_MASK != ec.DEAD_END:
             continue
         lines = steplog.explain_step(log, step)
         back = next((re.match(r"Back to level (\d+):", line) for line in lines if line.startswith("Back to")), None)
@@ -461,20 +461,20 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
     # Under "fewest options first" the last try always ruled out an option: never said.
     mrv, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
     assert not any(steplog.explain_step(mrv, k)[-1].startswith("Taking back")
-                   for k, code in enumerate(mrv["events"], start=1) if code & 7 == ec.DEAD_END)
+                   for k, code in enumerate(mrv["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END)
 
 
 def test_the_chosen_items_cover_says_one_option_or_several():
     log, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
     events, chooses, seen = log["events"], 0, set()
     for step, code in enumerate(events, start=1):
-        if code & 7 != ec.CHOOSE:
+        if code & ec.KIND_MASK != ec.CHOOSE:
             continue
         d = log["sizes"][chooses]
         chooses += 1
         line = steplog.explain_step(log, step + 1)[0]
         if d == 1:
-            assert line.endswith(": " + log["labels"][events[step + 1] >> 3] + ". It is the one option this level can try.")
+            assert line.endswith(": " + log["labels"][events[step + 1] >> ec.KIND_BITS] + ". It is the one option this level can try.")
         elif d > 1:
             assert line.endswith(" They are the options this level tries, one at a time.")
         seen.add(min(d, 2))
@@ -503,7 +503,7 @@ def test_facts_say_what_the_replayed_explanations_say():
     at_ruler = at_culprit = 0
     assert len(dead["step"]) == outcome.stats.dead_ends > 20
     for k, step in enumerate(dead["step"]):
-        item = log["events"][step] >> 3
+        item = log["events"][step] >> ec.KIND_BITS
         state = replay.run_to(step + 1)
         expected = rulings(problem, state, item)
         options = problem.options_of_item[item]
@@ -522,7 +522,7 @@ def test_facts_say_what_the_replayed_explanations_say():
         assert set(culprits) <= {r.level for r in expected if r.level >= 0}
         later = steplog.Replay(log)
         later.run_to(step + 1)
-        while later.step < len(log["events"]) and log["events"][later.step] & 7 != ec.TRY:
+        while later.step < len(log["events"]) and log["events"][later.step] & ec.KIND_MASK != ec.TRY:
             later.apply(log["events"][later.step])
         if later.step < len(log["events"]):
             assert dead["back_to"][k] == len(later.state.frames) - 1
@@ -537,7 +537,7 @@ def test_facts_give_each_nodes_subtree_and_the_wrong_choices():
     assert len(tries["nodes"]) == outcome.stats.nodes
     depth, levels = -1, []
     for code in log["events"]:
-        kind = code & 7
+        kind = code & ec.KIND_MASK
         depth += kind == ec.CHOOSE
         depth -= kind == ec.BACKUP
         if kind == ec.TRY:
@@ -554,7 +554,7 @@ def test_facts_list_the_jumps_a_backjumping_search_would_make():
     jumps = log["facts"]["jumps"]
     assert len(jumps["step"]) > 10 and jumps["step"] == sorted(jumps["step"])
     for step, back, jump, wasted in zip(jumps["step"], jumps["back_to"], jumps["jump_to"], jumps["wasted"]):
-        assert log["events"][step] & 7 in (ec.DEAD_END, ec.BACKUP)
+        assert log["events"][step] & ec.KIND_MASK in (ec.DEAD_END, ec.BACKUP)
         assert -1 <= jump < back and wasted > 0
     assert all(len(group) >= 2 for group in log["facts"]["thrashing"])
 

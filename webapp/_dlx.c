@@ -26,9 +26,9 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Event kinds, packed as arg * 8 + kind (exact_cover.CHOOSE ... BACKUP). */
+/* Event kinds, packed as arg * 16 + kind (exact_cover.CHOOSE ... BACKUP). */
 enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP };
-#define KIND_BITS 3
+#define KIND_BITS 4
 
 /* How a run ended (exact_cover maps these to status and limit). */
 enum { ENDED, LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED };

@@ -45,10 +45,10 @@ try:
 except ImportError:     # built without a C compiler: the Python engine runs
     _dlx = None  # type: ignore[assignment]
 
-# Event kinds. A recorded event is packed as ``arg * 8 + kind``.
+# Event kinds. A recorded event is packed as ``arg * 16 + kind``.
 CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP = range(7)
 KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup")
-KIND_BITS = 3
+KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 
 # Outcome statuses and the limits that can stop a search.
@@ -311,7 +311,7 @@ class Outcome:
 
 
 class Recording:
-    """Every event of a search, packed (``arg * 8 + kind``), and for each choose
+    """Every event of a search, packed (``arg * 16 + kind``), and for each choose
     event the number d of options its item had left.
 
     A list when the Python engine records; when the compiled one does, a

@@ -4,7 +4,7 @@ docs/step-log.md documents the format; static/js/model/steplog.js mirrors it.
 
 Glossary
     log      a dict ready for JSON (see FIELDS below).
-    event    one packed integer, arg * 8 + kind (exact_cover's packing).
+    event    one packed integer, arg * 16 + kind (exact_cover's packing).
     step     event i is step i + 1; step 0 is the state before any event.
     replay   applying events to a State (explain.State) from the givens.
 """
@@ -30,7 +30,7 @@ from .explain import (
 )
 from .messages import join_and, say
 
-FORMAT, VERSION = "dlx-step-log", 2
+FORMAT, VERSION = "dlx-step-log", 3
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.

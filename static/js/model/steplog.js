@@ -1,5 +1,5 @@
 // model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
-// version 2): decode the packed events into typed arrays, replay them into the
+// version 3): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/steplog.py writes the format; change both together.
 // No DOM.
@@ -7,9 +7,13 @@
 import { Facts, indexIn } from "./facts.js";
 
 export const FORMAT = "dlx-step-log";
-export const VERSION = 2;
+export const VERSION = 3;
 
-// Event kinds: code = arg * 8 + kind.
+// Event kinds: code = arg * KIND_SPAN + kind (four bits of kind: room for Knuth's
+// purify and unpurify beside the seven kinds of DLX1).
+export const KIND_BITS = 4;
+export const KIND_SPAN = 1 << KIND_BITS;
+export const KIND_MASK = KIND_SPAN - 1;
 export const CHOOSE = 0;
 export const TRY = 1;
 export const COVER = 2;
@@ -198,7 +202,7 @@ export class StepLog {
   /** The packed events again (for saving the log as a file). */
   packedEvents() {
     const out = new Array(this.kinds.length);
-    for (let i = 0; i < out.length; i++) out[i] = this.args[i] * 8 + this.kinds[i];
+    for (let i = 0; i < out.length; i++) out[i] = this.args[i] * KIND_SPAN + this.kinds[i];
     return out;
   }
 
@@ -223,8 +227,8 @@ export class StepLog {
     for (let i = 0; i < count; i++) {
       const code = events[i];
       if (!Number.isInteger(code) || code < 0) throw new LogFormatError(`event ${i} is not a packed event: ${code}`);
-      const kind = code & 7;
-      const arg = Math.floor(code / 8);
+      const kind = code & KIND_MASK;
+      const arg = Math.floor(code / KIND_SPAN);
       kinds[i] = kind;
       args[i] = arg;
       switch (kind) {
