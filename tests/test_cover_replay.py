@@ -287,3 +287,17 @@ def test_a_placement_being_taken_back_is_struck_in_the_list_and_faded_on_the_pic
     expect(page.locator("#picture .mark.queen.taken-back")).to_have_count(1)
     expect(page.locator("#picture .mark.queen.newest")).to_have_count(0)
 
+
+
+def test_all_solutions_shows_the_first_thousand_and_counts_the_rest(page: Page, api):
+    """Queens on an 11×11 board have 2,680 solutions (a well-known count): the replay holds the
+    first 1,000, the most the server records, and the server counts the rest without a log."""
+    page.goto("/cover?" + urlencode({"builtin": "queens", "n": 11, "sol": "all", "choose": "mrv"}))
+    expect(page.locator("#count")).to_have_text("1,000 shown; 2,680 counted: every solution, the count is complete.",
+                                                timeout=30_000)
+    expect(page.locator("#outcome")).to_contain_text("found 1,000 solutions and stopped there")
+    expect(page.locator("#solutions")).to_contain_text("all (count them; show up to 1,000)")
+    # Another solve that finds every solution in its replay says no count.
+    page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "sol": "all", "choose": "mrv"}))
+    expect(page.locator("#outcome")).to_contain_text("all 4 solutions found")
+    expect(page.locator("#count")).to_be_hidden()

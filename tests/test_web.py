@@ -77,16 +77,53 @@ def test_client_cannot_exceed_the_server_caps():
 def test_all_solutions_stop_at_the_server_cap_and_say_so():
     from webapp import create_app
     client = create_app({"TESTING": True, "SOLVE_MAX_SOLUTIONS": 5}).test_client()
-    assert "all (up to 5)" in client.get("/").get_data(as_text=True)       # the menu names the cap
+    assert "all (count them; show up to 5)" in client.get("/").get_data(as_text=True)   # the menu names the cap
     for url, body in (("/api/solve", {"puzzle": "." * 16}), ("/api/cover", {"builtin": "queens", "params": {"n": 8}})):
         answer = client.post(url, json={**body, "solutions": None}).get_json()
         assert len(answer["solutions"]) == 5 and answer["outcome"]["limit"] == "solutions"
         message = answer["outcome"]["message"]
         assert "the most the server finds in one solve" in message and "not unique" not in message
         assert answer["log"]["outcome"]["message"] == message
-        # Asking for 5 is the user's own limit: no word of a cap.
-        asked = client.post(url, json={**body, "solutions": 5}).get_json()["outcome"]["message"]
-        assert "stopped at the limit of 5: the solution is not unique" in asked
+        # Asking for 5 is the user's own limit: no word of a cap, and nothing more is counted.
+        asked = client.post(url, json={**body, "solutions": 5}).get_json()
+        assert "stopped at the limit of 5: the solution is not unique" in asked["outcome"]["message"]
+        assert asked["count"] is None
+
+
+# 4×4 Sudoku has 288 grids and the 8 queens puzzle 92 solutions (both well known).
+@pytest.mark.parametrize("url, body, total", [("/api/solve", {"puzzle": "." * 16}, 288),
+                                              ("/api/cover", {"builtin": "queens", "params": {"n": 8}}, 92)])
+def test_asking_for_all_counts_every_solution_past_the_ones_replayed(url, body, total):
+    from webapp import create_app
+    client = create_app({"TESTING": True, "SOLVE_MAX_SOLUTIONS": 5}).test_client()
+    answer = client.post(url, json={**body, "solutions": None}).get_json()
+    assert len(answer["solutions"]) == 5 and len(answer["log"]["solutions"]) == 5
+    count = answer["count"]
+    assert count["solutions"] == total and count["complete"] and count["shown"] == 5
+    assert count["message"] == f"5 shown; {total} counted: every solution, the count is complete."
+
+
+def test_all_that_fit_the_replay_need_no_count(client):
+    answer = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 6}, "solutions": None}).get_json()
+    assert answer["outcome"]["complete"] and len(answer["solutions"]) == 4 and answer["count"] is None
+
+
+def test_a_count_cut_short_says_at_least():
+    from webapp import create_app
+    client = create_app({"TESTING": True, "SOLVE_MAX_SOLUTIONS": 5, "SOLVE_MAX_COUNT_STEPS": 300}).test_client()
+    count = client.post("/api/solve", json={"puzzle": "." * 16, "solutions": None}).get_json()["count"]
+    assert not count["complete"] and count["limit"] == "steps" and count["steps"] <= 300
+    assert 5 <= count["solutions"] < 288
+    assert count["message"] == (f"5 shown; at least {count['solutions']} counted "
+                                "(the count stopped at its budget of 300 steps).")
+
+
+def test_a_count_goes_on_past_the_step_budget_of_the_replay():
+    from webapp import create_app
+    client = create_app({"TESTING": True, "SOLVE_MAX_SOLUTIONS": 3, "SOLVE_MAX_STEPS": 2000}).test_client()
+    answer = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 8}, "solutions": None}).get_json()
+    assert answer["outcome"]["limit"] == "solutions" and answer["stats"]["steps"] <= 2000
+    assert answer["count"]["solutions"] == 92 and answer["count"]["steps"] > 2000
 
 
 def test_a_body_that_is_no_object_names_the_fields_of_its_endpoint(client):

@@ -79,8 +79,8 @@ def init_app(app: Flask) -> None:
 
 
 # The shape of an answer around its log: raised when a field is added or changes (2: the
-# tree estimate), so that a cache filled by an older server is not served.
-ANSWER_SHAPE = 2
+# tree estimate; 3: the count of every solution), so that a cache filled by an older server is not served.
+ANSWER_SHAPE = 3
 
 
 def key(route: str, *parts: Any) -> str:
@@ -104,10 +104,11 @@ def lookup(answer_key: str) -> Response | None:
     return _respond(stored, "hit")
 
 
-def answer(answer_key: str, body: str, outcome: ec.Outcome) -> Response:
-    """The response for a freshly computed answer, stored unless the clock or the client cut it short."""
+def answer(answer_key: str, body: str, outcome: ec.Outcome, count: dict | None = None) -> Response:
+    """The response for a freshly computed answer, stored unless the clock or the client cut
+    its search (or its count of every solution) short."""
     cache = current_app.extensions["answer_cache"]
-    if cache is None or outcome.limit in NOT_STORED:
+    if cache is None or outcome.limit in NOT_STORED or (count is not None and count["limit"] in NOT_STORED):
         if request.accept_encodings["br"]:
             return _respond(brotli.compress(body.encode(), quality=BROTLI_LEVEL), "skip")
         response = current_app.response_class(body, mimetype="application/json")

@@ -207,3 +207,13 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
     if outcome.limit == ec.LIMIT_TIME:
         return say("outcome.time", seconds=float(outcome.settings["max_seconds"]), so_far=so_far, replay=replay)
     return say("outcome.cancelled", so_far=so_far)
+
+
+def counted_message(counted: dict) -> str:
+    """The count of every solution beside the ones a replay shows: "1,000 shown; 14,200 counted"."""
+    fields = {"shown": counted["shown"], "counted": counted["solutions"]}
+    if counted["complete"]:
+        return say("outcome.counted", **fields)
+    if counted["limit"] == ec.LIMIT_STEPS:
+        return say("outcome.counted.steps", budget=counted["budget"], **fields)
+    return say("outcome.counted.time" if counted["limit"] == ec.LIMIT_TIME else "outcome.counted.cancelled", **fields)

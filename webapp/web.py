@@ -12,7 +12,7 @@ from . import analysis, answers, cover_text, hardening, problems, steplog, sudok
 from . import exact_cover as ec
 from .estimate import estimate
 from .examples import examples
-from .explain import generic_phrases, outcome_message
+from .explain import counted_message, generic_phrases, outcome_message
 
 bp = Blueprint("web", __name__)
 
@@ -24,7 +24,7 @@ def note_the_start() -> None:
 
 # Server caps; a client may ask for less, never more (config can lower them).
 DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
-            "SOLVE_MAX_SOLUTIONS": 1000}
+            "SOLVE_MAX_SOLUTIONS": 1000, "SOLVE_MAX_COUNT_STEPS": 200_000_000}
 
 
 class RequestError(ValueError):
@@ -93,7 +93,7 @@ def api_solve():
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
     answer_key = answers.key("solve", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds,
-                             choose, recording is not None)
+                             choose, recording is not None, asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
@@ -120,7 +120,9 @@ def api_solve():
             sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
             recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
                                  "puzzle": answer["puzzle"]}, message)
-    return answers.answer(answer_key, steplog.dumps(answer), outcome)
+    answer["count"] = count_all(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
+                                limits, asked_all)
+    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
 
 @bp.get("/api/cover/builtins")
@@ -166,7 +168,8 @@ def api_cover():
               "max_seconds": read_seconds(body)}
     choose, recording = read_choice(body)
     answer_key = answers.key("cover", answers.normalised(about), problem.items, problem.primary, problem.options,
-                             asked_all, answers.normalised(limits), choose, recording is not None)
+                             asked_all, answers.normalised(limits), choose, recording is not None,
+                             asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
@@ -184,7 +187,8 @@ def api_cover():
     }
     if recording is not None:
         answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
-    return answers.answer(answer_key, steplog.dumps(answer), outcome)
+    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
+    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
 
 def read_choice(body: dict):
@@ -219,11 +223,48 @@ def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome,
         return None
     per_event, per_dead_end = limits["keep_back"]
     analysing = per_event * outcome.stats.steps + per_dead_end * outcome.stats.dead_ends
-    left = g.started + limits["max_seconds"] - time.perf_counter() - analysing
+    left = seconds_left(limits["max_seconds"]) - analysing
     if left < ESTIMATE_LEAST:
         return None
     found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left))
     return found.as_dict()
+
+
+def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict,
+              asked_all: bool) -> dict | None:
+    """Every solution counted, when all were asked for and the replay stopped at the most the
+    page shows: a second search that records nothing and keeps no solution, so it runs far
+    past the replay's step budget (up to SOLVE_MAX_COUNT_STEPS) in what is left of the
+    request's time. None when there is nothing more to count."""
+    if not (asked_all and outcome.status == ec.SOLVED and outcome.limit == ec.LIMIT_SOLUTIONS):
+        return None
+    shown = outcome.stats.solutions
+    left = seconds_left(limits["max_seconds"])
+    if left < COUNT_LEAST:
+        counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
+                   "budget": cap("SOLVE_MAX_COUNT_STEPS")}
+    else:
+        search = ec.Search(problem)
+        for option in givens:
+            search.select(option)
+        found = search.run(max_solutions=None, keep=0, choose=choose, cancelled=client_gone(),
+                           max_steps=cap("SOLVE_MAX_COUNT_STEPS"), max_seconds=left)
+        note_cancelled(found)
+        # A count cut shorter than the replay still knows the solutions the replay found.
+        counted = {"solutions": max(found.stats.solutions, shown), "complete": found.complete, "limit": found.limit,
+                   "steps": found.stats.steps, "budget": cap("SOLVE_MAX_COUNT_STEPS")}
+    counted["shown"] = shown
+    counted["message"] = counted_message(counted)
+    return counted
+
+
+# A count starts only with at least this much of the request's time left.
+COUNT_LEAST = 0.05
+
+
+def seconds_left(max_seconds: float) -> float:
+    """What is left of this request's time budget, which began when the request did."""
+    return g.started + max_seconds - time.perf_counter()
 
 
 def client_gone():

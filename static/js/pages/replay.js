@@ -176,7 +176,8 @@ export class Replayer {
       },
     });
     this.results = new ResultsPanel(
-      { root: $("results"), outcome: $("outcome"), stats: $("stats"), estimate: $("estimate"), list: $("solution-list") },
+      { root: $("results"), outcome: $("outcome"), stats: $("stats"), estimate: $("estimate"), count: $("count"),
+        list: $("solution-list") },
       { onSeek: (step) => this.seekTo(step) },
     );
     // The matrix and the links are panels opened on demand: closed, they cost nothing.

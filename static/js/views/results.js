@@ -48,6 +48,11 @@ export class ResultsPanel {
     el.outcome.textContent = data.outcome.message;
     el.outcome.dataset.status = data.outcome.status;
     el.stats.textContent = formatStats(data.stats);
+    if (el.count) {
+      // The server counted every solution past the ones the replay shows: its sentence, as it said it.
+      el.count.hidden = !data.count;
+      el.count.textContent = data.count ? data.count.message : "";
+    }
     if (el.estimate) {
       el.estimate.hidden = !data.estimate;
       el.estimate.textContent = data.estimate ? estimateSentence(data.estimate, data.stats.nodes) : "";
