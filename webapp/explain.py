@@ -216,4 +216,6 @@ def counted_message(counted: dict) -> str:
         return say("outcome.counted", **fields)
     if counted["limit"] == ec.LIMIT_STEPS:
         return say("outcome.counted.steps", budget=counted["budget"], **fields)
-    return say("outcome.counted.time" if counted["limit"] == ec.LIMIT_TIME else "outcome.counted.cancelled", **fields)
+    if counted["limit"] == ec.LIMIT_TIME:
+        return say("outcome.counted.time", **fields)
+    return say("outcome.counted.cancelled", **fields)
