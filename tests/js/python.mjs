@@ -19,9 +19,10 @@ export function pythonJson(code) {
 
 /**
  * The step log of a Sudoku solve and, for every step from 1, the lines
- * webapp.steplog.explain_step says: {log, lines}.
+ * webapp.steplog.explain_step says: {log, lines} (lines null when not asked for:
+ * explaining every step of a long log takes Python a while).
  */
-export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null } = {}) {
+export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null, lines = true } = {}) {
   return pythonJson(`
 import json
 from webapp import sudoku, steplog, exact_cover as ec
@@ -33,7 +34,7 @@ solved = sudoku.solve(grid, recording=rec, max_solutions=${limit}, choose=${JSON
 log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid), rec,
                     solved.outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
                                      "puzzle": sudoku.format_grid(grid)})
-lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
+lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)] if ${lines ? "True" : "False"} else None
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }

@@ -80,7 +80,7 @@ test("subtree sizes that do not fit the log are refused", () => {
 
 test("the costliest wrong choices are the facts' wrong choices, largest subtree first, each at its try", () => {
   // Under "first item" a hard puzzle makes many wrong choices at the levels of its path.
-  const log = new StepLog(sudokuLogWithLines(HARD, { choose: "first", maxSteps: 20000 }).log);
+  const log = new StepLog(sudokuLogWithLines(HARD, { choose: "first", maxSteps: 20000, lines: false }).log);
   const tree = new SearchTree(log, log.subtreeSizes);
   const five = costliestWrongChoices(log, tree, 5);
   assert.equal(five.length, 5);
