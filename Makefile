@@ -65,9 +65,10 @@ redis:
 test: $(VENV)/.installed chromium node redis lint types
 	PYTHON=$(BIN)/python node --test tests/js/
 	# The tests without a browser on both cores (as make check runs them), then the browser
-	# tests one at a time: each drives a Chromium that wants a core of its own.
+	# tests on both cores too, a file to a worker: each worker has its own server and Chromium,
+	# and much of a browser test is waiting for the page.
 	$(BIN)/python -m pytest -q -n 2 -m "not browser"
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -m browser
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist loadfile -m browser
 
 check: lint types pytest-fast node-test
 

@@ -7,6 +7,7 @@ import tempfile
 import threading
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from webapp import create_app
@@ -15,6 +16,11 @@ from webapp import create_app
 # cache of their own, never the user's.
 os.environ["ANSWER_CACHE_DIR"] = tempfile.mkdtemp(prefix="dlx-test-answers-")
 os.environ.pop("REDIS_URL", None)
+
+# What the page must show, it must show within 15 s rather than Playwright's 5: make test
+# runs two Chromiums side by side on two cores, and a machine shared with other work can
+# be slower still. A wait that never ends still fails.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
