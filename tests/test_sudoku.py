@@ -5,7 +5,7 @@ import random
 import tracemalloc
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from webapp import exact_cover as ec
@@ -300,8 +300,11 @@ def test_relabelling_digits_keeps_the_number_of_solutions(grid, rnd):
     rnd.shuffle(relabel)
     other = sudoku.Grid(grid.n, tuple(relabel[d - 1] if d else 0 for d in grid.cells))
     count = sudoku.solve(grid, max_solutions=None, max_steps=300_000).outcome
-    count_other = sudoku.solve(other, max_solutions=None, max_steps=300_000).outcome
-    assert count.complete and count_other.complete
+    # A sparse 9×9 can have millions of solutions: such a grid says nothing here. Relabelling
+    # reorders the items' ties, so the other search may be larger: it gets ten times the steps.
+    assume(count.complete)
+    count_other = sudoku.solve(other, max_solutions=None, max_steps=3_000_000).outcome
+    assert count_other.complete
     assert count.stats.solutions == count_other.stats.solutions
 
 
