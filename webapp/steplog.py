@@ -97,6 +97,9 @@ def facts(analysis: an.Analysis) -> dict:
                   "jump_to": [j.jump_to for j in jumps], "wasted": [j.wasted for j in jumps]},
         "tries": {"nodes": analysis.tries.size, "wrong": analysis.wrong_choices},
         "thrashing": [group.dead_ends for group in analysis.thrashing],
+        # Sparse: only the items that ran out at least once (most never do).
+        "heat": {"item": [i for i, count in enumerate(analysis.heat) if count],
+                 "count": [count for count in analysis.heat if count]},
     }
 
 
@@ -147,6 +150,10 @@ def validate_facts(log: dict) -> None:
                 raise LogError(f"facts.{section}.{name} must be an array")
     if not isinstance(facts_.get("thrashing"), list):
         raise LogError("facts.thrashing must be an array")
+    heat = facts_.get("heat")
+    if not (isinstance(heat, dict) and isinstance(heat.get("item"), list) and isinstance(heat.get("count"), list)
+            and len(heat["item"]) == len(heat["count"])):
+        raise LogError("facts.heat must hold two arrays of one length, item and count")
     kinds = [code & ec.KIND_MASK for code in log["events"]]
     dead, jumps, tries = facts_["dead_ends"], facts_["jumps"], facts_["tries"]
     count = {ec.DEAD_END: 0, ec.TRY: 0}
