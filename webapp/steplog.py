@@ -376,8 +376,15 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
                  choices=choices, empty=log["phrases"]["empty"][item])]
     group = next((g for g in log["facts"]["thrashing"] if k in g), None)
     if group is not None and levels:
-        lines.append(say("dead_end.thrashing", count=len(group)))
+        lines.append(say("dead_end.thrashing", count=len(group)) + " "
+                     + say("dead_end.thrash_place", index=ordinal(group.index(k) + 1), count=len(group)))
     return lines
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (static/js/model/explain.js has the same)."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number:,}{suffix}"
 
 
 def wrong_choice_lines(log: dict, step: int) -> list[str]:
