@@ -79,8 +79,9 @@ def init_app(app: Flask) -> None:
 
 
 # The shape of an answer around its log: raised when a field is added or changes (2: the
-# tree estimate; 3: the count of every solution), so that a cache filled by an older server is not served.
-ANSWER_SHAPE = 3
+# tree estimate; 3: the count of every solution; 4: the dead-end heat among the facts), so
+# that a cache filled by an older server is not served.
+ANSWER_SHAPE = 4
 
 
 def key(route: str, *parts: Any) -> str:

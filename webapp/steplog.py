@@ -97,6 +97,9 @@ def facts(analysis: an.Analysis) -> dict:
                   "jump_to": [j.jump_to for j in jumps], "wasted": [j.wasted for j in jumps]},
         "tries": {"nodes": analysis.tries.size, "wrong": analysis.wrong_choices},
         "thrashing": [group.dead_ends for group in analysis.thrashing],
+        # Sparse: only the items that ran out at least once (most never do).
+        "heat": {"item": [i for i, count in enumerate(analysis.heat) if count],
+                 "count": [count for count in analysis.heat if count]},
     }
 
 
@@ -147,6 +150,10 @@ def validate_facts(log: dict) -> None:
                 raise LogError(f"facts.{section}.{name} must be an array")
     if not isinstance(facts_.get("thrashing"), list):
         raise LogError("facts.thrashing must be an array")
+    heat = facts_.get("heat")
+    if not (isinstance(heat, dict) and isinstance(heat.get("item"), list) and isinstance(heat.get("count"), list)
+            and len(heat["item"]) == len(heat["count"])):
+        raise LogError("facts.heat must hold two arrays of one length, item and count")
     kinds = [code & ec.KIND_MASK for code in log["events"]]
     dead, jumps, tries = facts_["dead_ends"], facts_["jumps"], facts_["tries"]
     count = {ec.DEAD_END: 0, ec.TRY: 0}
@@ -369,8 +376,15 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
                  choices=choices, empty=log["phrases"]["empty"][item])]
     group = next((g for g in log["facts"]["thrashing"] if k in g), None)
     if group is not None and levels:
-        lines.append(say("dead_end.thrashing", count=len(group)))
+        lines.append(say("dead_end.thrashing", count=len(group)) + " "
+                     + say("dead_end.thrash_place", index=ordinal(group.index(k) + 1), count=len(group)))
     return lines
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (static/js/model/explain.js has the same)."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number:,}{suffix}"
 
 
 def wrong_choice_lines(log: dict, step: int) -> list[str]:

@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import analysis, answers, cover_text, hardening, problems, steplog, sudoku
+from . import analysis, answers, compare, cover_text, hardening, problems, steplog, sudoku
 from . import exact_cover as ec
 from .estimate import estimate
 from .examples import examples
@@ -123,6 +123,79 @@ def api_solve():
     answer["count"] = count_all(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
                                 limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
+
+
+def read_sudoku(body: dict) -> tuple[sudoku.Grid, ec.Problem, list[int]]:
+    """The puzzle of a Sudoku request as the search sees it: the grid, its exact cover
+    problem and its givens' options. /api/compare and /api/estimate read it only here."""
+    grid = read_puzzle(body)
+    return grid, sudoku.problem_for(grid.n), sudoku.given_options(grid)
+
+
+CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by side, in this order
+
+
+@bp.post("/api/compare")
+def api_compare():
+    """The same puzzle searched with fewest options first and with the first item: each
+    search's counts and its tree's shape, bucketed to one scale (webapp/compare.py)."""
+    body = read_body()
+    grid, problem, givens = read_sudoku(body)
+    solutions, asked_all = read_solutions(body)
+    max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
+    max_seconds = read_seconds(body)
+    answer_key = answers.key("compare", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds)
+    stored = answers.lookup(answer_key)
+    if stored is not None:
+        return stored
+    gone = client_gone()
+    searches, worst = [], None
+    for k, choose in enumerate(CHOICES):
+        # Each search gets its share of the budget, counted from the request's start:
+        # the first half of it, the second what is left.
+        recording = ec.Recording()
+        search = ec.Search(problem)
+        for option in givens:
+            search.select(option)
+        share = max_seconds * (k + 1) / len(CHOICES)
+        outcome = search.run(recording=recording, choose=choose, max_solutions=solutions, max_steps=max_steps,
+                             max_seconds=share, cancelled=gone, started=g.started,
+                             keep_back=(compare.SECONDS_AN_EVENT, 0.0), keep=0)
+        note_cancelled(outcome)
+        if worst is None or outcome.limit in answers.NOT_STORED:
+            worst = outcome
+        searches.append((choose, outcome, compare.levels(recording)))
+    width = compare.bucket_width(*(len(found.level) for _, _, found in searches))
+    answer = {
+        "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "bucket": width,
+        "searches": [{
+            "choose": choose,
+            "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                        "message": outcome_message(outcome, replayable=False, asked_all=asked_all)},
+            "stats": steplog.stats_dict(outcome.stats),
+            "shape": compare.shape(found.level, width),
+            "solution_nodes": found.solutions,
+        } for choose, outcome, found in searches],
+    }
+    assert worst is not None
+    return answers.answer(answer_key, steplog.dumps(answer), worst)
+
+
+# Knuth's estimate asked for on its own (while a solve is pending): at most this long, this many probes.
+ESTIMATE_ALONE_SECONDS, ESTIMATE_PROBES = 0.5, 1000
+
+
+@bp.post("/api/estimate")
+def api_estimate():
+    """Knuth's estimate of the size of a puzzle's search tree, from random probes, without searching it."""
+    body = read_body()
+    _, problem, givens = read_sudoku(body)
+    choose = body.get("choose", "mrv")
+    if choose not in CHOICES:
+        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
+    seconds = min(read_seconds(body), ESTIMATE_ALONE_SECONDS)
+    found = estimate(problem, givens, choose=choose, probes=ESTIMATE_PROBES, max_seconds=seconds)
+    return jsonify(choose=choose, **found.as_dict())
 
 
 @bp.get("/api/cover/builtins")

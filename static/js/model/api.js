@@ -70,3 +70,27 @@ export function cover(options, { signal } = {}) {
     signal,
   });
 }
+
+/**
+ * POST /api/compare: the puzzle searched with fewest options first and with
+ * the first item. data: {bucket, searches: [{choose, outcome, stats, shape,
+ * solution_nodes}]} or {error, field}.
+ */
+export function compare(options, { signal } = {}) {
+  return request("/api/compare", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(options),
+    signal,
+  });
+}
+
+/** POST /api/estimate: Knuth's estimate of the tree. data: {choose, nodes, spread, probes} or {error, field}. */
+export function estimate(options, { signal } = {}) {
+  return request("/api/estimate", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(options),
+    signal,
+  });
+}

@@ -127,6 +127,13 @@ export function notTheCause(level, reasons) {
   return [say("dead_end.not_the_cause", { level, why })];
 }
 
+/** 1st, 2nd, 3rd, 4th, 11th, 21st (webapp/steplog.py's ordinal). */
+export function ordinal(number) {
+  const tens = number % 100;
+  const suffix = tens >= 10 && tens <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[number % 10] || "th");
+  return `${number.toLocaleString("en")}${suffix}`;
+}
+
 /**
  * The culprits of the dead end at `state` (from the facts), in words, and
  * its thrashing group if any: {levels, lines}.
@@ -139,7 +146,10 @@ export function culpritLines(log, state, item) {
     count: levels.length, levels: joinAnd(levels.map(String)), choices, empty: log.phrases.empty[item],
   })];
   const group = log.facts.thrashingOf(k);
-  if (group && levels.length) lines.push(say("dead_end.thrashing", { count: group.length }));
+  if (group && levels.length) {
+    const index = ordinal(group.indexOf(k) + 1);
+    lines.push(`${say("dead_end.thrashing", { count: group.length })} ${say("dead_end.thrash_place", { index, count: group.length })}`);
+  }
   return { levels, lines };
 }
 

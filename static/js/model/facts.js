@@ -1,7 +1,7 @@
 // model/facts.js — the facts the server computed once for a step log
 // (docs/step-log.md, "Facts"): for each dead end who ruled out each option of
 // its item and its culprits, where backjumping would have gone, each tried
-// option's subtree size, the wrong choices and the thrashing. This module only
+// option's subtree size, the wrong choices, the thrashing and the heat. This module only
 // indexes the parallel arrays so a step finds its entries; it derives nothing.
 // No DOM.
 
@@ -51,6 +51,8 @@ export class Facts {
     this.wrong = Int32Array.from(json.tries.wrong);
     this.wrongSet = new Set(this.wrong);
     this.thrashing = json.thrashing.map((group) => Int32Array.from(group));
+    // Dead ends per starved item, sparse: the items starved at least once and how often.
+    this.heat = json.heat ? { item: Int32Array.from(json.heat.item), count: Int32Array.from(json.heat.count) } : null;
     this.groupOfDeadEnd = new Int32Array(this.deadEventIndex.length).fill(-1);
     this.thrashing.forEach((group, g) => { for (const k of group) this.groupOfDeadEnd[k] = g; });
   }

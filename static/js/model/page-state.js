@@ -21,12 +21,20 @@
 //              my text" while the box shows the board's puzzle (null: none).
 //   examples   the examples (Sudoku) or built-in problems (cover) the server offers.
 //   picked     the user chose a problem: a late catalogue must not change the choice.
+//   heat       what the dead-end heatmap over the board shades: "off", "cells",
+//              "rows", "cols" or "boxes" (shown only during a replay).
+//   pending    a solve in flight: {estimate} (null until Knuth's estimate of its
+//              tree comes), or null when no solve is pending.
+//   compare    the heuristic comparison of the replayed puzzle: null (not asked),
+//              {status: "running"}, {status: "done", data} or {status: "error", error};
+//              its puzzle is the answer's (a new replay or an edit drops it).
 
 /** The state a page starts in; `puzzle` is the page's own kind of puzzle. */
 export function initialState(puzzle) {
   return Object.freeze({
     puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
     box: null, failedLoad: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
+    heat: "off", pending: null, compare: null,
   });
 }
 
@@ -49,13 +57,13 @@ export function reduce(state, action) {
   };
   switch (action.type) {
     case "load":          // a whole new puzzle (a size, an example, a paste, Load, Clear, a link)
-      return next({ puzzle: action.puzzle, mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY });
+      return next({ puzzle: action.puzzle, mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY, compare: null });
     case "edit-cell": {   // a key on the board filled or cleared a cell
       const { size, values } = state.puzzle;
       if (values[action.cell] === action.value && state.mode === "edit") return state;
       const changed = Array.from(values);
       changed[action.cell] = action.value;
-      return next({ puzzle: sudokuPuzzle(size, changed), mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY });
+      return next({ puzzle: sudokuPuzzle(size, changed), mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY, compare: null });
     }
     case "select":
       return next({ selection: action.cell });
@@ -65,11 +73,12 @@ export function reduce(state, action) {
       return next({
         mode: "replay", answer: action.answer, share: action.share, cursor: action.cursor ?? 0,
         puzzle: action.puzzle ?? state.puzzle, errorCells: EMPTY, atEdit: false, editPushed: false,
+        compare: action.answer === state.answer ? state.compare : null,
       });
     case "cursor":
       return state.mode === "replay" ? next({ cursor: action.step, share: action.share ?? state.share }) : state;
     case "leave":         // the replay gives way to the puzzle it solved
-      return next({ mode: "edit", answer: null, cursor: 0 });
+      return next({ mode: "edit", answer: null, cursor: 0, compare: null });
     case "pencil":
       return next({ pencil: Boolean(action.on) });
     case "presenting":
@@ -84,6 +93,16 @@ export function reduce(state, action) {
       return next({ picked: true });
     case "history":       // where this history entry stands (see pages/sudoku-page.js rememberPuzzle)
       return next({ atEdit: action.atEdit ?? state.atEdit, editPushed: action.editPushed ?? state.editPushed });
+    case "heat":          // the heatmap's mode
+      if (!["off", "cells", "rows", "cols", "boxes"].includes(action.mode)) throw new Error(`unknown heatmap ${action.mode}`);
+      return next({ heat: action.mode });
+    case "pending":       // a solve starts (on: true), its estimate comes (estimate), or it ends (on: false)
+      if (action.on === true) return next({ pending: Object.freeze({ estimate: null }) });
+      if (action.on === false) return next({ pending: null });
+      return state.pending ? next({ pending: Object.freeze({ estimate: action.estimate }) }) : state;
+    case "compare":       // the comparison of the replayed puzzle's two searches (ignored outside a replay)
+      return state.mode === "replay" || action.result === null
+        ? next({ compare: action.result ? Object.freeze({ ...action.result }) : null }) : state;
     default:
       throw new Error(`unknown page action ${action.type}`);
   }

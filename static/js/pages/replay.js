@@ -27,6 +27,7 @@ import { Presentation } from "../views/present.js";
 import { SearchTreeView } from "../views/searchtree.js";
 import { SearchTree, costliestWrongChoices } from "../model/search-tree.js";
 import { CostliestView } from "../views/costliest.js";
+import { progressLine, thrashSummary } from "../model/glance.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -249,9 +250,19 @@ export class Replayer {
     this.matrix.setLog(log);
     // The whole search as a tree, from the subtree sizes the server counted (the log's facts).
     replay.tree = log.subtreeSizes ? new SearchTree(log, log.subtreeSizes) : null;
-    this.treeView.setTree(replay.tree, (node) => log.labels[log.argAt(replay.tree.step[node])]);
+    // Thrashing: said under the tree, each of its dead ends marked under the node tried just before it.
+    const thrash = replay.tree ? thrashSummary(log) : null;
+    const marks = thrash ? thrash.marked.map((k) => ({
+      node: replay.tree.nodeAtStep(log.facts.deadEventIndex[k] + 1), group: log.facts.groupOfDeadEnd[k],
+    })).filter(({ node }) => node >= 0) : [];
+    this.treeView.setTree(replay.tree, (node) => log.labels[log.argAt(replay.tree.step[node])], marks);
+    $("thrash-note").textContent = thrash ? thrash.sentence : "";
+    $("thrash-note").hidden = !thrash;
+    $("tree-panel").dataset.thrashMarks = String(marks.length);
     this.costliest.show(replay.tree ? costliestWrongChoices(log, replay.tree, 5) : null, log.trySteps.length);
     $("tree-panel").hidden = !replay.tree;
+    // Where the replay is in the search: exact when the log holds it all, else against Knuth's estimate.
+    replay.progress = { complete: !["steps", "time", "cancelled"].includes(log.outcome.limit), estimate: data.estimate || null };
     // The dancing links, node by node, only for problems small enough to draw.
     this.linksFit = this.links.setLog(log);
     $("links-panel").hidden = !this.linksFit;
@@ -296,6 +307,8 @@ export class Replayer {
     this.treeView.setTree(null);
     this.costliest.show(null, 0);
     $("tree-panel").hidden = true;
+    $("thrash-note").hidden = true;
+    $("progress-line").hidden = true;
     this.overview.setData(null);
     this.why.showMessage("Why", this.idle.why);
     this.noteOptions();
@@ -425,6 +438,11 @@ export class Replayer {
         const top = state.top();
         const level = top && top.k > 0 ? state.level : state.level - 1;
         this.treeView.setCurrent(replay.tree.currentNode(step, level));
+        const dead = log.facts.deadEndAt(step);
+        this.treeView.setGroup(dead >= 0 ? log.facts.groupOfDeadEnd[dead] : -1);
+        const { complete, estimate } = replay.progress;
+        $("progress-line").textContent = progressLine(replay.tree.nodeAtStep(step) + 1, replay.tree.count, complete, estimate);
+        $("progress-line").hidden = false;
       }
       replay.drawnStep = step;
       replay.focusItem = explanation.item;

@@ -18,6 +18,7 @@ import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
 import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
+import { GlancePanels } from "./glance.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,6 +79,15 @@ function render(state, before) {
   }
 }
 store.subscribe(render);
+// The heatmap, the pending estimate and the comparison: drawn from the same state.
+const glance = new GlancePanels({ store, getLog: () => (player.replay ? player.replay.log : null) });
+store.subscribe((state, before) => glance.render(state, before));
+
+/** Drop the solve in flight, if any, and the estimate said while it was pending. */
+function cancelSolve() {
+  runner.cancel();
+  glance.solved();
+}
 
 
 // ---- messages next to the board ----------------------------------------------
@@ -197,7 +207,7 @@ function replacePuzzle(size, values) {
 
 /** Replace the puzzle (size and values), leaving any replay. */
 function loadPuzzle(size, values) {
-  runner.cancel();
+  cancelSolve();
   player.leave();
   releaseUnread();
   mirrorBox(values ? formatPuzzle(values, size) : "");
@@ -206,7 +216,7 @@ function loadPuzzle(size, values) {
 
 /** A key on the board filled (value > 0) or cleared (0) a cell. */
 function editCell(cell, value) {
-  runner.cancel();
+  cancelSolve();
   player.leave();
   releaseUnread();
   const values = Array.from(now().puzzle.values);
@@ -444,9 +454,12 @@ async function solve({ push = true, step = null } = {}) {
   // then goes from one replay to the one before, not through every edit.
   if (now().editPushed) push = false;
   const share = currentShare();
+  // Knuth's estimate of the tree comes first, to say how big the wait is (a cached answer may beat it).
+  glance.solving({ puzzle: share.puzzle, choose: share.choose });
   const answer = await runner.run((signal) => api.solve(
     { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose }, { signal }));
-  if (!answer) return;      // a newer solve or edit replaced this one
+  if (!answer) return;      // a newer solve or edit replaced this one (its own solve ends the pending note)
+  glance.solved();
   if (!answer.ok) {
     player.leave();
     store.update({ type: "refused", cells: Array.isArray(answer.data.cells) ? answer.data.cells : [] });
@@ -557,7 +570,7 @@ $("board").addEventListener("mousedown", () => {
 // Leave the replay for the puzzle it solved, to change it (keys on the board
 // edit nothing during a replay: a stray digit must not throw a replay away).
 $("edit").addEventListener("click", () => {
-  runner.cancel();
+  cancelSolve();
   player.leave();
   // No history entry yet: the first change opens one (Solve with nothing changed
   // then replaces the replay's own entry instead of adding a copy of it).
@@ -642,7 +655,7 @@ player.followHistory({
   },
   open: (share) => (share.edit ? openEntered(share) : openShare(share)),
   leave: () => {
-    runner.cancel();
+    cancelSolve();
     player.leave();
     store.update({ type: "history", atEdit: true });
   },

@@ -15,6 +15,8 @@ import { say } from "../model/messages.js";
 const EXPAND_PX = 4;
 /** Wide enough for its size to be written in it (CSS px). */
 const LABEL_PX = 44;
+/** Thrashing marks closer than this (CSS px) are drawn as one, so a dense tree stays readable. */
+const MARK_PX = 7;
 
 export class SearchTreeView {
   /**
@@ -26,6 +28,8 @@ export class SearchTreeView {
     this.onSeek = onSeek;
     this.tree = null;
     this.current = -1;
+    this.marks = [];        // [{node, group}]: the thrashing dead ends, under the node tried just before each
+    this.group = -1;        // the thrashing group of the dead end on screen, drawn stronger (-1: none)
     this.base = document.createElement("canvas");
     canvas.addEventListener("click", (e) => {
       const node = this.nodeAtPoint(e.clientX, e.clientY);
@@ -40,11 +44,50 @@ export class SearchTreeView {
   }
 
   /** @param {import("../model/search-tree.js").SearchTree|null} tree  @param {Function} labelOf node → its option's label */
-  setTree(tree, labelOf = () => "") {
+  setTree(tree, labelOf = () => "", marks = []) {
     this.tree = tree;
     this.labelOf = labelOf;
     this.current = -1;
+    this.marks = marks;
+    this.group = -1;
     this.rebuild();
+  }
+
+  /** Draw the marks of one thrashing group stronger (-1: none). */
+  setGroup(group) {
+    if (group === this.group) return;
+    this.group = group;
+    this.draw();
+  }
+
+  /** A small ▼ at a dead end: under the node tried before it, at the top of the level below. */
+  mark(ctx, node, size) {
+    const tree = this.tree;
+    const { across, down } = this.geometry();
+    const x = (node + 0.5) * across;
+    const y = (tree.level[node] + 1) * down;
+    ctx.beginPath();
+    ctx.moveTo(x - size / 2, y - size);
+    ctx.lineTo(x + size / 2, y - size);
+    ctx.lineTo(x, y);
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+  }
+
+  /** Every thrashing dead end's mark; marks within MARK_PX of one another at one level drawn once. */
+  paintMarks(ctx, colour) {
+    const { across } = this.geometry();
+    const seen = new Set();
+    ctx.fillStyle = colour.thrash;
+    ctx.strokeStyle = colour.background;
+    ctx.lineWidth = 1;
+    for (const { node } of this.marks) {
+      const key = `${this.tree.level[node]}:${Math.floor(((node + 0.5) * across) / MARK_PX)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.mark(ctx, node, 6);
+    }
   }
 
   colours() {
@@ -56,6 +99,7 @@ export class SearchTreeView {
       failed: get("--tree-failed", "#d7a29c"),
       open: get("--tree-open", "#a9b3c6"),
       ink: get("--ink", "#111"),
+      thrash: get("--tree-thrash", "#6b21a8"),
       cursor: get("--strip-cursor", "#111"),
     };
   }
@@ -87,7 +131,10 @@ export class SearchTreeView {
     this.colour = colour;
     ctx.fillStyle = colour.background;
     ctx.fillRect(0, 0, pxWidth, pxHeight);
-    if (this.tree && this.tree.count) this.paint(ctx, colour);
+    if (this.tree && this.tree.count) {
+      this.paint(ctx, colour);
+      this.paintMarks(ctx, colour);
+    }
     this.draw();
   }
 
@@ -139,9 +186,17 @@ export class SearchTreeView {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(this.base, 0, 0);
     const tree = this.tree;
-    if (!tree || this.current < 0) return;
+    if (!tree) return;
     const ratio = window.devicePixelRatio || 1;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (this.group >= 0) {
+      // The group of the dead end on screen: every one of its marks, larger, outlined in ink.
+      ctx.fillStyle = this.colour.thrash;
+      ctx.strokeStyle = this.colour.ink;
+      ctx.lineWidth = 1.5;
+      for (const { node, group } of this.marks) if (group === this.group) this.mark(ctx, node, 10);
+    }
+    if (this.current < 0) return;
     const { across, down } = this.geometry();
     ctx.strokeStyle = this.colour.cursor;
     ctx.lineWidth = 1.5;
