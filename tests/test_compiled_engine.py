@@ -125,6 +125,8 @@ BUILTIN_CASES = [
     ("queens", {"n": 12}, {"max_solutions": None, "max_steps": 50_000, "choose": "first"}),
     ("pentominoes", {"width": 10, "height": 6}, {"max_solutions": None, "max_steps": 120_000}),
     ("latin", {"n": 4}, {"max_solutions": None}),
+    ("word-square", {}, {"max_solutions": None}),
+    ("word-square", {}, {"max_solutions": None, "max_steps": 100, "choose": "first"}),
 ]
 
 
@@ -192,6 +194,21 @@ def coloured_problems_with_limits(draw):
 def test_random_coloured_problems_search_the_same_with_either_engine(case):
     problem, limits = case
     assert_same_search(problem, **limits)
+
+
+def test_a_coloured_text_problems_step_log_is_the_same_with_either_engine():
+    from webapp import cover_text
+    from webapp.explain import generic_phrases
+    problem = cover_text.parse_cover("A B C | x y\nA B x:0 y:0\nA C x:1 y:1\nx:0 y:1\nB x:1\nC y:1\n")
+    logs = []
+    for engine in (ec.PYTHON, ec.COMPILED):
+        recording = ec.Recording()
+        outcome = ec.Search(problem, engine).run(recording=recording, max_solutions=None)
+        logs.append(comparable(json.loads(steplog.dumps(steplog.build(
+            problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover", "title": "colours"})))))
+    assert logs[0] == logs[1]
+    assert logs[0]["colour_names"] == ["0", "1"]
+    assert {ec.PURIFY, ec.UNPURIFY} <= {code & ec.KIND_MASK for code in logs[0]["events"]}
 
 
 def test_the_core_refuses_a_colour_on_a_primary_item():
