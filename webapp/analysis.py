@@ -483,9 +483,9 @@ class _Pass:
         if self.coloured:
             # A held item rules an option out only when their colours differ: no shortcut.
             owner = self.owner
-            lowest = [min((owner[j] for j in others if self.rules_out(o, j)), default=UNPLACED)
+            earliest = [min((owner[j] for j in others if self.rules_out(o, j)), default=UNPLACED)
                       for o, others, given in self.others(item) if others and given < 0]
-            return sum({1 << (level + 1) for level in lowest if 0 <= level < UNPLACED})
+            return sum({1 << (level + 1) for level in earliest if 0 <= level < UNPLACED})
         found = self.gather_cache.get(item)
         if found is None:
             found = self.gather_cache[item] = self.gatherer(item)
