@@ -338,6 +338,13 @@ def latin(n: int) -> Builtin:
 SQUARE_WORDS = ("ago", "lid", "end", "ale", "gin", "odd", "age", "lie", "den", "oil", "ode", "log", "dog")
 
 
+def square_line(k: int) -> str:
+    """'row 1' .. 'row 3' for k = 0..2, 'column 1' .. 'column 3' for k = 3..5."""
+    if k < 3:
+        return say("phrase.square.row", n=k + 1)
+    return say("phrase.square.col", n=k - 2)
+
+
 def word_square() -> Builtin:
     """A 3×3 double word square (Knuth's DLX2 colours): each row and column needs a word of the list.
 
@@ -358,17 +365,15 @@ def word_square() -> Builtin:
             spots = [(line, k) if across else (k, line - 3) for k in range(3)]
             options.append((line, *(index[cell_name(r, c)] for r, c in spots), index[word]))
             colours.append((0, *(letters.index(ch) + 1 for ch in word), 0))
-            labels.append(say("phrase.square.label", line=say("phrase.square.row" if across else "phrase.square.col",
-                                                                 n=line % 3 + 1), word=word))
+            labels.append(say("phrase.square.label", line=square_line(line), word=word))
             fills.append([(r, c, ch) for (r, c), ch in zip(spots, word)])
     problem = ec.Problem(tuple(names), 6, tuple(options), tuple(colours), tuple(letters))
-    need = [say("phrase.square.line.need", line=say("phrase.square.row" if k < 3 else "phrase.square.col",
-                                                    n=k % 3 + 1)) for k in range(6)]
+    need = [say("phrase.square.line.need", line=square_line(k)) for k in range(6)]
     need += [say("phrase.square.cell.need", cell=c) for c in cells]
     need += [say("phrase.square.word.need", word=w) for w in SQUARE_WORDS]
-    empty = [say("phrase.square.line.empty", line=n.split(" needs")[0]) for n in need[:6]]
-    empty += need[6:]
-    held = [say("phrase.square.line.held", line=n.split(" needs")[0]) for n in need[:6]]
+    empty = [say("phrase.square.line.empty", line=square_line(k)) for k in range(6)]
+    empty += need[6:]           # a cell or a word is never chosen: it never runs out
+    held = [say("phrase.square.line.held", line=square_line(k)) for k in range(6)]
     held += [say("phrase.square.cell.held", cell=c) for c in cells]
     held += [say("phrase.square.word.held", word=w) for w in SQUARE_WORDS]
     phrases = {"need": tuple(need), "empty": tuple(empty), "held": tuple(held), "labels": tuple(labels)}
