@@ -62,6 +62,12 @@ def left_for(options, item, placed):
     return [k for k, option in WITH_ITEM[key][1] if not taken & option]
 
 
+def left_for_coloured(problem, item, placed):
+    """left_for with Knuth's colours: the options with `item` compatible with every placed option
+    (each item they share, both give the same colour)."""
+    return [k for k in problem.options_of_item[item] if all(problem.compatible(k, p) for p in placed)]
+
+
 def next_try_level(events, index):
     """How many back-ups come between event index and the next try (None: the log ends first)."""
     depth = 0
@@ -80,6 +86,7 @@ def check_dead_ends(problem, givens, events, found, finished, rulers=True):
     options = problem.options
     dead_ends = iter(found.dead_ends)
     checked = 0
+    left = (lambda options, item, placed: left_for_coloured(problem, item, placed)) if problem.coloured else left_for
     for index, kind, arg, levels in Walk(events):
         if kind != ec.DEAD_END:
             continue
@@ -88,10 +95,10 @@ def check_dead_ends(problem, givens, events, found, finished, rulers=True):
         assert (dead.step, dead.item, dead.level) == (index, arg, level)
         assert dead.culprits == sorted(set(dead.culprits)) and all(0 <= c < level for c in dead.culprits)
         assert dead.culprit_options == [levels[c] for c in dead.culprits]
-        assert left_for(options, arg, list(givens) + dead.culprit_options) == [], f"event {index}: not starved"
+        assert left(options, arg, list(givens) + dead.culprit_options) == [], f"event {index}: not starved"
         for k in range(len(dead.culprits)):
             fewer = dead.culprit_options[:k] + dead.culprit_options[k + 1:]
-            assert left_for(options, arg, list(givens) + fewer), f"event {index}: culprit {dead.culprits[k]} spare"
+            assert left(options, arg, list(givens) + fewer), f"event {index}: culprit {dead.culprits[k]} spare"
         assert dead.jump_to == (max(dead.culprits) if dead.culprits else -1)
         back = next_try_level(events, index)
         # The depth counted from the dead end's level down: the level tried next.
@@ -104,7 +111,8 @@ def check_dead_ends(problem, givens, events, found, finished, rulers=True):
         placed = [(-1, g) for g in givens] + [(lv, o) for lv, o in enumerate(levels[:level])]
         assert dead.options == [k for k, o in enumerate(options) if arg in o]
         for o, ruler, ruler_level in zip(dead.options, dead.ruler, dead.ruler_level):
-            holders = [(lv, p) for lv, p in placed if set(options[p]) & (set(options[o]) - {arg})]
+            holders = [(lv, p) for lv, p in placed if set(options[p]) & (set(options[o]) - {arg})
+                       and not problem.compatible(o, p)]
             assert (ruler_level, ruler) in holders and ruler_level == min(lv for lv, _ in holders)
         checked += 1
     assert next(dead_ends, None) is None
@@ -141,6 +149,8 @@ def check_tree(events, found, outcome):
 
 def exact_cover_exists(problem, placed):
     """Whether the placed options extend to a solution: a plain set-based search, no dancing links."""
+    if problem.coloured:
+        return coloured_cover_exists(problem, placed)
     options = [set(o) for o in problem.options]
     taken = set()
     for p in placed:
@@ -156,6 +166,22 @@ def exact_cover_exists(problem, placed):
         return any(search(taken | o) for o in options if best in o and not taken & o)
 
     return search(taken)
+
+
+def coloured_cover_exists(problem, placed):
+    """exact_cover_exists with colours: options pairwise compatible, every primary item once."""
+    if any(not problem.compatible(a, b) for k, a in enumerate(placed) for b in placed[:k]):
+        return False
+
+    def search(chosen):
+        held = {i for p in chosen for i in problem.options[p]}
+        open_items = [i for i in range(problem.primary) if i not in held]
+        if not open_items:
+            return True
+        return any(search(chosen + [o]) for o in problem.options_of_item[open_items[0]]
+                   if all(problem.compatible(o, p) for p in chosen))
+
+    return search(list(placed))
 
 
 def check_nogoods(problem, givens, events, found, most=60):
@@ -319,7 +345,7 @@ def test_a_million_event_log_is_analysed():
 # -- any exact cover problem -----------------------------------------------------------------
 
 @pytest.mark.parametrize("builtin, params", [("queens", {"n": 6}), ("queens", {"n": 8}), ("knuth", {}),
-                                             ("small-packing", {}), ("latin", {"n": 3})])
+                                             ("small-packing", {}), ("latin", {"n": 3}), ("word-square", {})])
 def test_cover_problems_hold_against_the_independent_checker(builtin, params):
     problem = problems.make(builtin, **params).problem
     found, outcome = an.run(problem, max_solutions=None)
@@ -455,3 +481,29 @@ def test_analyse_is_bounded_by_steps():
 def test_analyse_says_what_is_wrong(argv, message, capsys):
     status = cli.main(argv)
     assert status in (1, 2) and message in capsys.readouterr().err
+
+
+@st.composite
+def coloured_problems(draw):
+    """Random problems whose options give secondary items colours (Knuth's DLX2)."""
+    primary, secondary = draw(st.integers(1, 5)), draw(st.integers(1, 3))
+    n = primary + secondary
+    options, colouring = [], []
+    for _ in range(draw(st.integers(1, 12))):
+        items = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 4), unique=True))
+        options.append(tuple(items))
+        colouring.append(tuple(0 if i < primary else draw(st.integers(0, 2)) for i in items))
+    return ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(options), tuple(colouring), ("red", "blue"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(coloured_problems(), st.sampled_from(["mrv", "first"]))
+def test_coloured_problems_hold_against_the_independent_checker(problem, choose):
+    # A dead end's culprits may include an option that purified an item: the checker knows only
+    # which options are compatible, nothing of purify.
+    found, outcome = an.run(problem, max_solutions=None, choose=choose)
+    recording = ec.Recording()
+    ec.Search(problem).run(recording=recording, max_solutions=None, choose=choose)
+    assert check_dead_ends(problem, [], recording.events, found, True) == outcome.stats.dead_ends
+    check_tree(recording.events, found, outcome)
+    check_nogoods(problem, [], recording.events, found)

@@ -125,6 +125,8 @@ BUILTIN_CASES = [
     ("queens", {"n": 12}, {"max_solutions": None, "max_steps": 50_000, "choose": "first"}),
     ("pentominoes", {"width": 10, "height": 6}, {"max_solutions": None, "max_steps": 120_000}),
     ("latin", {"n": 4}, {"max_solutions": None}),
+    ("word-square", {}, {"max_solutions": None}),
+    ("word-square", {}, {"max_solutions": None, "max_steps": 100, "choose": "first"}),
 ]
 
 
@@ -167,6 +169,58 @@ def test_random_problems_search_the_same_with_either_engine(case):
         # Clashing givens: both engines refuse the same option, before any search.
         with pytest.raises(ec.ConflictError):
             searched(problem, ec.PYTHON, givens, **limits)
+
+
+@st.composite
+def coloured_problems_with_limits(draw):
+    """Random problems whose options give secondary items colours (Knuth's DLX2), and limits."""
+    primary, secondary, colours = draw(st.integers(1, 6)), draw(st.integers(1, 4)), draw(st.integers(1, 3))
+    n = primary + secondary
+    options, colouring = [], []
+    for _ in range(draw(st.integers(1, 16))):
+        items = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 5), unique=True))
+        options.append(tuple(items))
+        colouring.append(tuple(0 if i < primary else draw(st.integers(0, colours)) for i in items))
+    problem = ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(options), tuple(colouring),
+                         tuple(f"c{k}" for k in range(1, colours + 1)))
+    limits = {"max_solutions": draw(st.one_of(st.none(), st.integers(1, 4))),
+              "max_steps": draw(st.one_of(st.none(), st.integers(0, 150))),
+              "choose": draw(st.sampled_from(["mrv", "first"]))}
+    return problem, limits
+
+
+@settings(max_examples=300, deadline=None)
+@given(coloured_problems_with_limits())
+def test_random_coloured_problems_search_the_same_with_either_engine(case):
+    problem, limits = case
+    assert_same_search(problem, **limits)
+
+
+def test_a_coloured_text_problems_step_log_is_the_same_with_either_engine():
+    from webapp import cover_text
+    from webapp.explain import generic_phrases
+    problem = cover_text.parse_cover("A B C | x y\nA B x:0 y:0\nA C x:1 y:1\nx:0 y:1\nB x:1\nC y:1\n")
+    logs = []
+    for engine in (ec.PYTHON, ec.COMPILED):
+        recording = ec.Recording()
+        outcome = ec.Search(problem, engine).run(recording=recording, max_solutions=None)
+        logs.append(comparable(json.loads(steplog.dumps(steplog.build(
+            problem, generic_phrases(problem), [], recording, outcome, {"kind": "cover", "title": "colours"})))))
+    assert logs[0] == logs[1]
+    assert logs[0]["colour_names"] == ["0", "1"]
+    assert {ec.PURIFY, ec.UNPURIFY} <= {code & ec.KIND_MASK for code in logs[0]["events"]}
+
+
+def test_the_core_refuses_a_colour_on_a_primary_item():
+    problem = ec.Problem(("A", "x"), 2, ((0, 1),))
+    m = problem.matrix
+    starts = [0]
+    for t in m.others:
+        starts.append(starts[-1] + len(t))
+    with pytest.raises(ValueError, match="colour"):
+        _dlx.Links(primary=m.primary, top=m.top, up=m.up, down=m.down, len=m.len, left=m.left, right=m.right,
+                   option_of=m.option_of, others=[q for t in m.others for q in t], others_start=starts,
+                   mark=m.mark, look_every=m.look_every, colour=[0, 0, 0, 1])
 
 
 def test_counting_every_packing_agrees_on_a_problem_with_long_options():

@@ -234,7 +234,8 @@ def test_limits_and_unknown_names_are_refused_plainly():
 
 def test_catalogue_is_json_for_a_menu():
     menu = problems.catalogue()
-    assert [entry["id"] for entry in menu] == ["knuth", "queens", "pentominoes", "latin", "small-packing"]
+    assert [entry["id"] for entry in menu] == ["knuth", "queens", "pentominoes", "latin", "small-packing",
+                                              "word-square"]
     queens = menu[1]["params"][0]
     assert (queens["name"], queens["kind"], queens["default"], queens["min"], queens["max"]) == ("n", "int", 8, 1, 20)
     json.dumps(menu)

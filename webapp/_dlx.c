@@ -12,8 +12,15 @@
  *          each node's "others" exactly the other nodes of its option), so
  *          no later update can leave the arrays or loop forever.
  *   Core   one search: a copy of a Links' mutable arrays (up, down, len,
- *          left, right), cover/uncover for placing givens (last covered,
- *          first uncovered, checked), and run(), the search loop.
+ *          left, right, and colour when the problem has colours),
+ *          cover/uncover for placing givens (last covered, first uncovered,
+ *          checked), and run(), the search loop.
+ *
+ * Colours (Knuth's DLX2): colour[x] is the colour node x's option gives its
+ * item (0: none). A try commits each other item of the option: it covers an
+ * uncoloured one and purifies a coloured one (hides the options that give it
+ * another colour or none, and marks those that agree -1, so trying one of
+ * them later commits nothing there). Without colours the loop never looks.
  *
  * The loop holds no Python objects: events go to a growing C buffer handed
  * back as bytes of native 64-bit integers (array('q')), and the GIL is
@@ -26,8 +33,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Event kinds, packed as arg * 16 + kind (exact_cover.CHOOSE ... BACKUP). */
-enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP };
+/* Event kinds, packed as arg * 16 + kind (exact_cover.CHOOSE ... UNPURIFY). */
+enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY };
 #define KIND_BITS 4
 
 /* How a run ended (exact_cover maps these to status and limit). */
@@ -61,6 +68,7 @@ typedef struct {
     node_t *covers;                             /* top[q] for q in others, same offsets */
     Span *span;                                 /* each option node's option: its nodes first..end-1 */
     int64_t *work;
+    node_t *colour;                             /* each node's colour, 0: none; NULL without colours */
 } Links;
 
 static void links_dealloc(Links *self)
@@ -71,6 +79,7 @@ static void links_dealloc(Links *self)
         PyMem_Free(*arrays[k]);
     PyMem_Free(self->work);
     PyMem_Free(self->span);
+    PyMem_Free(self->colour);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -242,12 +251,13 @@ static int links_check(Links *L, Py_ssize_t others_total)
 static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"primary", "top", "up", "down", "len", "left", "right", "option_of",
-                             "others", "others_start", "mark", "look_every", NULL};
-    PyObject *top, *up, *down, *len, *left, *right, *option_of, *others, *others_start;
+                             "others", "others_start", "mark", "look_every", "colour", NULL};
+    PyObject *top, *up, *down, *len, *left, *right, *option_of, *others, *others_start, *colour = Py_None;
     int primary, mark;
     long long look_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOiL", kwlist, &primary, &top, &up, &down, &len,
-                                     &left, &right, &option_of, &others, &others_start, &mark, &look_every))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOiL|O", kwlist, &primary, &top, &up, &down, &len,
+                                     &left, &right, &option_of, &others, &others_start, &mark, &look_every,
+                                     &colour))
         return NULL;
     Links *L = (Links *)type->tp_alloc(type, 0);
     if (L == NULL)
@@ -283,6 +293,17 @@ static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         }
     if (!links_check(L, total))
         goto fail;
+    if (colour != Py_None) {
+        /* Headers have none; an option node's is 0 or a positive colour, and only on a secondary item. */
+        if (!(L->colour = int_array(colour, "colour", N, NULL)))
+            goto fail;
+        for (node_t x = 0; x < L->nodes; x++)
+            if (L->colour[x] < 0 || (L->colour[x] > 0 && (x < n || L->top[x] < primary))) {
+                PyErr_Format(PyExc_ValueError, "colour[%d] = %d: only option nodes of secondary items take one",
+                             (int)x, (int)L->colour[x]);
+                goto fail;
+            }
+    }
     L->covers = PyMem_Malloc((size_t)(total ? total : 1) * sizeof(node_t));
     L->work = PyMem_Malloc((size_t)N * sizeof(int64_t));
     L->span = PyMem_Malloc((size_t)N * sizeof(Span));
@@ -342,6 +363,7 @@ typedef struct {
     PyObject_HEAD
     Links *links;
     node_t *up, *down, *len, *left, *right;
+    node_t *colour;     /* a copy of the Links' colours (purify marks nodes -1), or NULL */
     node_t *stack;      /* items covered by cover(), in order: uncover() takes the last */
     node_t depth;
     int ran, running;
@@ -355,6 +377,7 @@ static void core_dealloc(Core *self)
     PyMem_Free(self->left);
     PyMem_Free(self->right);
     PyMem_Free(self->stack);
+    PyMem_Free(self->colour);
     Py_XDECREF(self->links);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -384,7 +407,8 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     C->left = copy_of(L->left, L->size + 2);
     C->right = copy_of(L->right, L->size + 2);
     C->stack = PyMem_Malloc((size_t)(L->size ? L->size : 1) * sizeof(node_t));
-    if (!C->up || !C->down || !C->len || !C->left || !C->right || !C->stack) {
+    C->colour = L->colour ? copy_of(L->colour, L->nodes) : NULL;
+    if (!C->up || !C->down || !C->len || !C->left || !C->right || !C->stack || (L->colour && !C->colour)) {
         Py_DECREF(C);
         return PyErr_NoMemory();
     }
@@ -439,6 +463,61 @@ static inline void uncover(const Links *L, node_t *up, node_t *down, node_t *len
             UNHIDE(q);
         for (node_t q = s.first; q < p; q++)
             UNHIDE(q);
+    }
+#undef UNHIDE
+}
+
+/* Knuth's purify(p): give item top[p] node p's colour. Every option that gives it another colour
+ * or none is hidden (its node in this column stays, as Knuth leaves it); the others that agree
+ * are marked -1, so a later try of one of them leaves the item alone. */
+static inline void purify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
+{
+    const node_t *top = L->top;
+    const Span *span = L->span;
+    node_t i = top[p], c = colour[p];
+#define HIDE(q)                             \
+    do {                                    \
+        node_t u = up[q], d = down[q];      \
+        down[u] = d;                        \
+        up[d] = u;                          \
+        len[top[q]]--;                      \
+    } while (0)
+    for (node_t q = down[i]; q != i; q = down[q]) {
+        if (colour[q] != c) {
+            Span s = span[q];
+            for (node_t r = q + 1; r < s.end; r++)
+                HIDE(r);
+            for (node_t r = s.first; r < q; r++)
+                HIDE(r);
+        } else if (q != p) {
+            colour[q] = -1;
+        }
+    }
+#undef HIDE
+}
+
+/* Knuth's unpurify(p): undo purify(p), options bottom to top. */
+static inline void unpurify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
+{
+    const node_t *top = L->top;
+    const Span *span = L->span;
+    node_t i = top[p], c = colour[p];
+#define UNHIDE(q)                           \
+    do {                                    \
+        down[up[q]] = q;                    \
+        up[down[q]] = q;                    \
+        len[top[q]]++;                      \
+    } while (0)
+    for (node_t q = up[i]; q != i; q = up[q]) {
+        if (colour[q] < 0) {
+            colour[q] = c;
+        } else if (q != p) {
+            Span s = span[q];
+            for (node_t r = q + 1; r < s.end; r++)
+                UNHIDE(r);
+            for (node_t r = s.first; r < q; r++)
+                UNHIDE(r);
+        }
     }
 #undef UNHIDE
 }
@@ -704,8 +783,8 @@ static PyObject *core_run(Core *C, PyObject *args)
     }
     C->ran = C->running = 1;
 
-    node_t *up = C->up, *down = C->down, *len = C->len, *left = C->left, *right = C->right;
-    const node_t *option_of = L->option_of, *start = L->others_start, *covers = L->covers;
+    node_t *up = C->up, *down = C->down, *len = C->len, *left = C->left, *right = C->right, *colour = C->colour;
+    const node_t *option_of = L->option_of, *start = L->others_start, *covers = L->covers, *others = L->others;
     const int64_t *work = L->work;
     const node_t root = L->root;
     const int record = s.record, mrv = s.mrv;
@@ -729,12 +808,30 @@ static PyObject *core_run(Core *C, PyObject *args)
                 break;
             }
             level--;
-            for (node_t k = start[x + 1] - 1; k >= start[x]; k--) {
-                i = covers[k];
-                uncover(L, up, down, len, left, right, i);
-                EMIT(((int64_t)i << KIND_BITS) | UNCOVER);
+            if (colour == NULL) {
+                for (node_t k = start[x + 1] - 1; k >= start[x]; k--) {
+                    i = covers[k];
+                    uncover(L, up, down, len, left, right, i);
+                    EMIT(((int64_t)i << KIND_BITS) | UNCOVER);
+                }
+                steps += cc;
+            } else {
+                /* Uncommit: uncover or unpurify each other item, the reverse of the try. */
+                for (node_t k = start[x + 1] - 1; k >= start[x]; k--) {
+                    node_t q = others[k], c = colour[q];
+                    i = covers[k];
+                    if (c == 0) {
+                        uncover(L, up, down, len, left, right, i);
+                        EMIT(((int64_t)i << KIND_BITS) | UNCOVER);
+                    } else if (c > 0) {
+                        unpurify(L, up, down, len, colour, q);
+                        EMIT(((int64_t)i << KIND_BITS) | UNPURIFY);
+                    } else {
+                        continue;   /* purified by an option above with this colour */
+                    }
+                    steps++;
+                }
             }
-            steps += cc;
             x = down[x];
             retreat = 0;
         } else if (forward) {
@@ -832,11 +929,30 @@ static PyObject *core_run(Core *C, PyObject *args)
         }
         choice[level] = x;
         EMIT(((int64_t)option_of[x] << KIND_BITS) | TRY);
-        steps += 1 + cc;
-        for (node_t k = start[x]; k < start[x + 1]; k++) {
-            i = covers[k];
-            cover(L, up, down, len, left, right, i);
-            EMIT(((int64_t)i << KIND_BITS) | COVER);
+        if (colour == NULL) {
+            steps += 1 + cc;
+            for (node_t k = start[x]; k < start[x + 1]; k++) {
+                i = covers[k];
+                cover(L, up, down, len, left, right, i);
+                EMIT(((int64_t)i << KIND_BITS) | COVER);
+            }
+        } else {
+            /* Commit: cover an uncoloured item, purify a coloured one unless an option above did. */
+            steps++;
+            for (node_t k = start[x]; k < start[x + 1]; k++) {
+                node_t q = others[k], c = colour[q];
+                i = covers[k];
+                if (c == 0) {
+                    cover(L, up, down, len, left, right, i);
+                    EMIT(((int64_t)i << KIND_BITS) | COVER);
+                } else if (c > 0) {
+                    purify(L, up, down, len, colour, q);
+                    EMIT(((int64_t)i << KIND_BITS) | PURIFY);
+                } else {
+                    continue;
+                }
+                steps++;
+            }
         }
         level++;
         forward = 1;

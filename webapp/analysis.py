@@ -251,6 +251,10 @@ class _Pass:
             for i in options[g]:
                 self.owner[i] = GIVEN
                 self.given_of[i] = g
+        # With colours (Knuth's DLX2) several placed options may hold one secondary item, all giving
+        # it one colour: owner is then the earliest one's level and held the colour they give it.
+        self.coloured = problem.coloured
+        self.held = [0] * len(problem.items)
         # Per item, lazily: (option, the option's other items) for each of its options.
         self.others_cache: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
         self.gather_cache: dict[int, tuple] = {}
@@ -296,9 +300,11 @@ class _Pass:
         stretches: list[tuple[int, int, DeadEnd | int]] = []
         solutions = 0
 
+        quiet = (COVER, UNCOVER, ec.PURIFY, ec.UNPURIFY)
+        coloured = self.coloured
         for step, code in enumerate(events):
             kind = code & MASK
-            if kind in (COVER, UNCOVER):
+            if kind in quiet:
                 continue
             arg = code >> BITS
             if kind == TRY:
@@ -307,11 +313,17 @@ class _Pass:
                 previous = frame[1]
                 node = len(try_step)
                 if previous >= 0:
-                    for j in options[previous]:
-                        owner[j] = UNPLACED
+                    if coloured:
+                        self.unplace(previous, top)
+                    else:
+                        for j in options[previous]:
+                            owner[j] = UNPLACED
                     try_size[frame[2]] = node - frame[2]
-                for j in options[arg]:
-                    owner[j] = top
+                if coloured:
+                    self.place(arg, top)
+                else:
+                    for j in options[arg]:
+                        owner[j] = top
                 frame[1] = choices[top] = arg
                 frame[2] = node
                 try_step.append(step)
@@ -335,8 +347,11 @@ class _Pass:
                 choices.pop()
                 top = len(frames)           # the level left
                 if option >= 0:
-                    for j in options[option]:
-                        owner[j] = UNPLACED
+                    if coloured:
+                        self.unplace(option, top)
+                    else:
+                        for j in options[option]:
+                            owner[j] = UNPLACED
                     try_size[node] = len(try_step) - node
                 if mark == SOLVED:
                     nogood = (1 << (top + 1)) - 2          # every level above: no jump past a solution
@@ -402,6 +417,29 @@ class _Pass:
         return Analysis(len(events), solutions, dead_ends, backups, tries, wrong,
                         thrashing(dead_ends), heat, finished, jumps, wasted)
 
+    def place(self, option: int, level: int) -> None:
+        """With colours: the option is placed at level; an item held already (by an option above that
+        gives it the same colour) keeps its earliest holder."""
+        owner, held = self.owner, self.held
+        for j, c in zip(self.problem.options[option], self.problem.colours[option]):
+            if owner[j] == UNPLACED:
+                owner[j], held[j] = level, c
+
+    def unplace(self, option: int, level: int) -> None:
+        """With colours: the option placed at level is taken back; items an option above holds stay held."""
+        owner = self.owner
+        for j in self.problem.options[option]:
+            if owner[j] == level:
+                owner[j] = UNPLACED
+
+    def rules_out(self, option: int, item: int) -> bool:
+        """Whether the placed options holding item exclude option: always without colours; with them,
+        unless both give it the same colour."""
+        if not self.coloured:
+            return True
+        c = self.problem.colour_of(option, item)
+        return c == 0 or c != self.held[item]
+
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
         owner = self.owner
@@ -417,7 +455,7 @@ class _Pass:
             best, mask = UNPLACED, 0
             for j in others:
                 lv = owner[j]
-                if lv != UNPLACED:
+                if lv != UNPLACED and (not self.coloured or self.rules_out(o, j)):
                     mask |= 1 << (lv + 1)
                     if lv < best:       # not min(): a call costs more in this loop
                         best = lv
@@ -442,6 +480,12 @@ class _Pass:
 
         Called at the item's back-up, when the placed options are again those of its choice.
         """
+        if self.coloured:
+            # A held item rules an option out only when their colours differ: no shortcut.
+            owner = self.owner
+            earliest = [min((owner[j] for j in others if self.rules_out(o, j)), default=UNPLACED)
+                      for o, others, given in self.others(item) if others and given < 0]
+            return sum({1 << (level + 1) for level in earliest if 0 <= level < UNPLACED})
         found = self.gather_cache.get(item)
         if found is None:
             found = self.gather_cache[item] = self.gatherer(item)

@@ -3,7 +3,8 @@
     # a comment                  lines starting with '#', and blank lines, are skipped
     A B C D E F G | x y          the header: primary items, then '|' and the secondary ones
     C E F                        then one option a line: the names of its items
-    A D G x
+    A D G x:red                  an option may give a secondary item a colour (Knuth's DLX2)
+    B D x:red
 
 Glossary
     header   the first line that is not blank or a comment: every item name,
@@ -13,11 +14,15 @@ Glossary
              does not contain '|' and does not start with '#'.
     option   a later line: item names from the header, each at most once.
              An option without a primary item is kept but never used.
+    colour   `name:colour` in an option: the option gives that secondary item
+             a colour. Options that share a secondary item can both be in a
+             solution when both give it the same colour; an uncoloured use
+             excludes every other use. A colour is any word after the last
+             ':' (a header name that holds a ':' itself is still read whole).
     where    (line, column) of a word, both counted from 1.
 
 parse_cover() and format_cover() are the only text boundary; the caps below
 keep a text sent to the web from building a problem too big to hold.
-Knuth's item colors (`x:a`) are not supported: a ':' is part of a name.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ MAX_ENTRIES = 1_000_000          # item names in all options together
 # 10,000 items took 6 GB before this cap).
 MAX_PAIRS = 1_000_000
 MAX_NAME = 100                   # characters in an item name
-BAR, COMMENT = "|", "#"
+BAR, COMMENT, COLON = "|", "#", ":"
 BOM = "\ufeff"                   # a byte order mark some editors put first: not part of a name
 WORD = re.compile(r"\S+")
 
@@ -79,9 +84,10 @@ def parse_cover(text: str) -> ec.Problem:
     if len(lines) - 1 > MAX_OPTIONS:
         line_no, _ = lines[MAX_OPTIONS + 1]
         raise CoverParseError(f"too many options: at most {MAX_OPTIONS:,}", line_no, 1)
-    options, entries, pairs = [], 0, 0
+    options, colours, entries, pairs = [], [], 0, 0
+    colour_ids: dict[str, int] = {}      # colour name -> id from 1, in order of first use
     for line_no, line in lines[1:]:
-        option = parse_option(line_no, line, index, header_line)
+        option, colour = parse_option(line_no, line, index, header_line, primary, colour_ids)
         entries += len(option)
         if entries > MAX_ENTRIES:
             raise CoverParseError(f"too many item names in the options: at most {MAX_ENTRIES:,} "
@@ -92,7 +98,10 @@ def parse_cover(text: str) -> ec.Problem:
                                   f"option of k items costs k × (k − 1) of the {MAX_PAIRS:,} pairs a "
                                   f"problem may hold in all", line_no, 1)
         options.append(option)
-    return ec.Problem(tuple(items), primary, tuple(options))
+        colours.append(colour)
+    if not colour_ids:
+        return ec.Problem(tuple(items), primary, tuple(options))
+    return ec.Problem(tuple(items), primary, tuple(options), tuple(colours), tuple(colour_ids))
 
 
 def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tuple[int, int]]]:
@@ -140,25 +149,48 @@ def check_name(word: str, line_no: int, column: int) -> None:
                               f"{MAX_NAME}", line_no, column)
 
 
-def parse_option(line_no: int, line: str, index: dict[str, tuple[int, int]],
-                 header_line: int) -> tuple[int, ...]:
-    """The item ids of one option line."""
+def parse_option(line_no: int, line: str, index: dict[str, tuple[int, int]], header_line: int,
+                 primary: int, colour_ids: dict[str, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The item ids of one option line and the colour it gives each (0: none); a new colour
+    name gets the next id in colour_ids."""
     ids: list[int] = []
+    colours: list[int] = []
     first: dict[int, int] = {}
     for word, column in words(line):
         if BAR in word:     # item names never hold one (check_name)
             raise CoverParseError(f"'{BAR}' belongs in the header only, not in an option",
                                   line_no, column + word.index(BAR))
-        if word not in index:
-            raise CoverParseError(f"{word!r} is not an item of the header (line {header_line})",
-                                  line_no, column)
-        i = index[word][0]
+        name, colour = split_colour(word, index, line_no, column, header_line)
+        i = index[name][0]
+        if colour:
+            if i < primary:
+                raise CoverParseError(f"{word!r} colours {name}, a primary item: only the secondary "
+                                      f"items (after '{BAR}' in the header) take a colour", line_no, column)
+            if len(colour) > MAX_NAME:
+                raise CoverParseError(f"colour {colour[:20]!r}… is {len(colour)} characters long: at most "
+                                      f"{MAX_NAME}", line_no, column + len(name) + 1)
+            colour_ids.setdefault(colour, len(colour_ids) + 1)
         if i in first:
-            raise CoverParseError(f"item {word!r} is named twice in this option (first at column "
+            raise CoverParseError(f"item {name!r} is named twice in this option (first at column "
                                   f"{first[i]})", line_no, column)
         first[i] = column
         ids.append(i)
-    return tuple(ids)           # never empty: a line without a word is blank, so skipped
+        colours.append(colour_ids[colour] if colour else 0)
+    return tuple(ids), tuple(colours)      # never empty: a line without a word is blank, so skipped
+
+
+def split_colour(word: str, index: dict[str, tuple[int, int]], line_no: int, column: int,
+                 header_line: int) -> tuple[str, str]:
+    """(item name, colour or '') of an option's word: 'x' or 'x:red'."""
+    if word in index:       # a header name may hold a ':' itself
+        return word, ""
+    name, colon, colour = word.rpartition(COLON)
+    if not colon or name not in index:
+        raise CoverParseError(f"{word!r} is not an item of the header (line {header_line})", line_no, column)
+    if not colour:
+        raise CoverParseError(f"{word!r} has no colour after the '{COLON}': write {name}:colour, "
+                              f"or {name} alone", line_no, column + len(word) - 1)
+    return name, colour
 
 
 # -- format ----------------------------------------------------------------------
@@ -179,8 +211,8 @@ def format_cover(problem: ec.Problem) -> str:
 
 
 def format_option(problem: ec.Problem, k: int) -> str:
-    """Option k as its item names, separated by spaces."""
-    return " ".join(problem.items[i] for i in problem.options[k])
+    """Option k as its item names, separated by spaces, each with its colour if it has one."""
+    return " ".join(problem.entry_name(k, p) for p in range(len(problem.options[k])))
 
 
 def writable(name: str) -> bool:

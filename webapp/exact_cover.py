@@ -40,35 +40,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import cast
 
-try:
-    from webapp import _dlx
-except ImportError:     # built without a C compiler: the Python engine runs
-    _dlx = None  # type: ignore[assignment]
+from .matrix import BYTE_MARK, LOOK_EVERY, WORD_MARK, EngineError, Matrix, _dlx
+
+__all__ = ["BYTE_MARK", "LOOK_EVERY", "WORD_MARK", "EngineError", "Matrix"]     # defined in matrix.py
 
 # Event kinds. A recorded event is packed as ``arg * 16 + kind``.
-CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP = range(7)
-KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup")
+# PURIFY and UNPURIFY (Knuth's DLX2 colours): a try gave a secondary item a
+# colour, setting aside the options that give it another or none; arg: the item.
+CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY = range(9)
+KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify")
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 
 # Outcome statuses and the limits that can stop a search.
 SOLVED, NO_SOLUTION, STOPPED = "solved", "no_solution", "stopped"
 LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED = "solutions", "steps", "time", "cancelled"
-
-# How much work may pass between two looks at the clock or the cancel flag,
-# counted in options that tries may hide: a try of option x counts 1 plus the
-# options of x's other items before the search began (an upper bound on what
-# its covers hide, known before the search, so the loop adds one number a
-# try). Counting work rather than tries keeps the look prompt whatever the
-# problem's shape: one try of an option whose item has 26,000 options hides
-# them all. The count is scaled by the longest option, since hiding an option
-# updates the links of each of its other items.
-LOOK_EVERY = 16384
-
-# Added to len[i] while item i is covered, so a search for the leftmost count
-# of 0 or 1 skips it: a bit of a byte when every count fits in seven bits, a
-# bit no count reaches otherwise.
-BYTE_MARK, WORD_MARK = 1 << 7, 1 << 28
 
 # The largest option count that the choice of the fewest options looks for
 # with bytearray.find, one call a count, before it walks the item list: enough
@@ -90,10 +76,6 @@ def compiled_available() -> bool:
 def default_engine() -> str:
     """The engine a search uses unless told: the compiled core when it is built."""
     return COMPILED if compiled_available() else PYTHON
-
-
-class EngineError(ValueError):
-    """An engine that is not known, or not built here."""
 
 
 def engine_named(name: str | None) -> str:
@@ -141,11 +123,20 @@ class ConflictError(ValueError):
 
 @dataclass(frozen=True)
 class Problem:
-    """Item names (primary first) and options as tuples of item ids."""
+    """Item names (primary first) and options as tuples of item ids.
+
+    colours (Knuth's DLX2), empty for a problem without any: for each option,
+    parallel to its items, the colour it gives each item, 0 for none, else k
+    for colour_names[k - 1]. Only secondary items take a colour. Options that
+    share a secondary item are compatible when both give it the same colour;
+    an uncoloured use excludes every other use.
+    """
 
     items: tuple[str, ...]
     primary: int
     options: tuple[tuple[int, ...], ...]
+    colours: tuple[tuple[int, ...], ...] = ()
+    colour_names: tuple[str, ...] = ()
 
     def __post_init__(self):
         n = len(self.items)
@@ -159,6 +150,50 @@ class Problem:
             for i in option:
                 if not 0 <= i < n:
                     raise ProblemError(f"option {k} names item {i}, but there are {n} items")
+        if self.colours or self.colour_names:
+            self._check_colours()
+
+    def _check_colours(self) -> None:
+        """Refuse colours that do not match the options, or that colour a primary item."""
+        if len(self.colours) != len(self.options):
+            raise ProblemError(f"{len(self.colours)} colour lists for {len(self.options)} options")
+        if len(set(self.colour_names)) != len(self.colour_names):
+            raise ProblemError("a colour is named twice")
+        for k, (option, colours) in enumerate(zip(self.options, self.colours)):
+            if len(colours) != len(option):
+                raise ProblemError(f"option {k} has {len(option)} items but {len(colours)} colours")
+            for i, c in zip(option, colours):
+                if not 0 <= c <= len(self.colour_names):
+                    raise ProblemError(f"option {k} gives item {i} colour {c}, but there are "
+                                       f"{len(self.colour_names)} colours")
+                if c and i < self.primary:
+                    raise ProblemError(f"option {k} colours {self.items[i]!r}, a primary item: "
+                                       "only secondary items take a colour")
+
+    @property
+    def coloured(self) -> bool:
+        """Whether some option gives an item a colour (Knuth's DLX2), so the search purifies."""
+        return any(any(c) for c in self.colours)
+
+    def colour_of(self, option: int, item: int) -> int:
+        """The colour option gives item (0: none, or the item is not in it)."""
+        if not self.colours:
+            return 0
+        for i, c in zip(self.options[option], self.colours[option]):
+            if i == item:
+                return c
+        return 0
+
+    def entry_name(self, option: int, position: int) -> str:
+        """The item at a position of an option as the text writes it: 'x', or 'x:red' with a colour."""
+        name = self.items[self.options[option][position]]
+        c = self.colours[option][position] if self.colours else 0
+        return f"{name}:{self.colour_names[c - 1]}" if c else name
+
+    def compatible(self, a: int, b: int) -> bool:
+        """Whether options a and b can be in one solution: every item they share, both give one colour."""
+        shared = set(self.options[a]).intersection(self.options[b])
+        return all(self.colour_of(a, i) and self.colour_of(a, i) == self.colour_of(b, i) for i in shared)
 
     @classmethod
     def from_names(cls, primary: Sequence[str], secondary: Sequence[str],
@@ -193,91 +228,6 @@ class Problem:
     def matrix(self) -> Matrix:
         """The dancing-links arrays, built once and copied by every search."""
         return Matrix(self)
-
-
-class Matrix:
-    """The link arrays of a problem with nothing covered: a template to copy.
-
-    Nodes 0..N-1 are item headers (TOP of a header is its own id); the nodes of
-    option k follow in order. The item list uses arrays L and R of size N+2:
-    N is the head of the primary items, N+1 the head of the secondary ones,
-    so secondary items are never chosen but can still be covered.
-    """
-
-    def __init__(self, problem: Problem):
-        n = len(problem.items)
-        top = list(range(n))
-        up = list(range(n))
-        down = list(range(n))
-        length = [0] * n
-        option_of = [-1] * n
-        first: list[int] = []           # first node of each option
-        for k, option in enumerate(problem.options):
-            first.append(len(top))
-            for i in option:
-                node = len(top)
-                top.append(i)
-                option_of.append(k)
-                last = up[i]
-                up.append(last)
-                down.append(i)
-                down[last] = node
-                up[i] = node
-                length[i] += 1
-        # Why tuples of "the other nodes": an inner loop over a tuple is much
-        # faster in CPython than Knuth's walk with spacer tests. The order is
-        # his: the nodes after x in its option, then those before (cyclic).
-        others: list[tuple[int, ...]] = [()] * n
-        for k, option in enumerate(problem.options):
-            base, size = first[k], len(option)
-            for j in range(size):
-                others.append(tuple(base + (j + t) % size for t in range(1, size)))
-        root, second = n, n + 1
-        left = list(range(n + 2))
-        right = list(range(n + 2))
-        for head, lo, hi in ((root, 0, problem.primary), (second, problem.primary, n)):
-            chain = [head] + list(range(lo, hi))
-            for a, b in zip(chain, chain[1:] + chain[:1]):
-                right[a], left[b] = b, a
-        # One int object per node id, shared by every array and made in order,
-        # so the objects whose counts the inner loops touch sit together in
-        # memory (measured: 1-3% faster than the scattered ints of the build).
-        canon = list(range(len(top) + 2))
-        top, up, down, left, right = ([canon[v] for v in a] for a in (top, up, down, left, right))
-        others = [tuple(canon[q] for q in t) for t in others]
-        self.size, self.root, self.primary = n, root, problem.primary
-        self.top, self.up, self.down, self.len = top, up, down, length
-        self.left, self.right = left, right
-        self.option_of, self.first = option_of, first
-        self.others = others
-        # The items that trying node x covers (those of its other nodes), and
-        # the order in which backing up from x uncovers them.
-        self.covers = [tuple(top[q] for q in t) for t in others]
-        self.uncovers = [tuple(reversed(t)) for t in self.covers]
-        self.cover_counts = [len(t) for t in self.covers]
-        self.most_covers = max(self.cover_counts, default=0)
-        # Look at the clock every look_every options that tries may hide (see LOOK_EVERY).
-        longest = max((len(option) for option in problem.options), default=1)
-        self.look_every = max(16, LOOK_EVERY // max(1, longest - 1))
-        self.work = [1 + sum(length[i] for i in t) for t in self.covers]
-        # Why a byte array when the counts fit: bytearray.find is a C memchr,
-        # so the leftmost item with 0 or 1 option (most choices in a Sudoku)
-        # costs one call, and the inner loops keep no second array (measured:
-        # 3% faster than a list of counts beside a byte array of 0, 1 or many).
-        self.mark = BYTE_MARK if max(length, default=0) < BYTE_MARK else WORD_MARK
-
-    @cached_property
-    def compiled(self):
-        """The same arrays as the compiled core's checked template (_dlx.Links), built once."""
-        if _dlx is None:
-            raise EngineError("the compiled engine is not built here")
-        starts = [0]
-        for t in self.others:
-            starts.append(starts[-1] + len(t))
-        return _dlx.Links(primary=self.primary, top=self.top,
-                          up=self.up, down=self.down, len=self.len, left=self.left, right=self.right,
-                          option_of=self.option_of, others=[q for t in self.others for q in t],
-                          others_start=starts, mark=self.mark, look_every=self.look_every)
 
 
 @dataclass
@@ -367,11 +317,15 @@ class Search:
         if self.engine == COMPILED:
             self.core = _dlx.Core(m.compiled)
             self.cover, self.uncover = self.core.cover, self.core.uncover
+            self.commit = self.uncommit = None
             return
         self.up, self.down = list(m.up), list(m.down)
         self.len = bytearray(m.len) if m.mark == BYTE_MARK else list(m.len)
         self.left, self.right = list(m.left), list(m.right)
         self.cover, self.uncover = self._updates()
+        self.colour = list(m.colour) if m.colour is not None else None
+        self.purified: dict[int, int] = {}       # item -> colour, kept for sanity()
+        self.commit, self.uncommit = self._colour_updates() if self.colour is not None else (None, None)
 
     def __getattr__(self, name: str):
         # Only reached for attributes not set: the compiled engine's arrays.
@@ -428,6 +382,80 @@ class Search:
 
         return cover, uncover
 
+    def _colour_updates(self):
+        """commit(x, emit) and uncommit(x, emit) for a problem with colours: Knuth's DLX2 try and
+        its undoing for the other items of node x's option. Each returns how many events it wrote."""
+        up, down, top, others = self.up, self.down, self.matrix.top, self.matrix.others
+        colour, purified, length = cast(list, self.colour), self.purified, self.len
+        cover, uncover = self.cover, self.uncover
+
+        def purify(p: int) -> None:
+            """Give item top[p] node p's colour: hide every option that gives it another colour or
+            none; mark the options that agree (-1), so trying one of them later leaves it alone."""
+            i, c = top[p], colour[p]
+            purified[i] = c
+            q = down[i]
+            while q != i:
+                if colour[q] != c:
+                    for r in others[q]:
+                        down[up[r]] = down[r]
+                        up[down[r]] = up[r]
+                        length[top[r]] -= 1
+                elif q != p:
+                    colour[q] = -1
+                q = down[q]
+
+        def unpurify(p: int) -> None:
+            """Undo purify(p), options bottom to top."""
+            i, c = top[p], colour[p]
+            del purified[i]
+            q = up[i]
+            while q != i:
+                if colour[q] < 0:
+                    colour[q] = c
+                elif q != p:
+                    for r in others[q]:
+                        down[up[r]] = r
+                        up[down[r]] = r
+                        length[top[r]] += 1
+                q = up[q]
+
+        def commit(x: int, emit) -> int:
+            written = 0
+            for q in others[x]:
+                c = colour[q]
+                if c == 0:
+                    cover(top[q])
+                    if emit:
+                        emit((top[q] << KIND_BITS) | COVER)
+                elif c > 0:
+                    purify(q)
+                    if emit:
+                        emit((top[q] << KIND_BITS) | PURIFY)
+                else:
+                    continue        # purified by an option above with this colour
+                written += 1
+            return written
+
+        def uncommit(x: int, emit) -> int:
+            written = 0
+            for q in reversed(others[x]):
+                c = colour[q]
+                if c == 0:
+                    uncover(top[q])
+                    if emit:
+                        emit((top[q] << KIND_BITS) | UNCOVER)
+                elif c > 0:
+                    unpurify(q)
+                    if emit:
+                        emit((top[q] << KIND_BITS) | UNPURIFY)
+                else:
+                    continue
+                written += 1
+            return written
+
+        return commit, uncommit
+
     # -- queries ----------------------------------------------------------
     def is_covered(self, i: int) -> bool:
         """Whether item i is out of its item list (covered)."""
@@ -483,8 +511,15 @@ class Search:
                 p = down[p]
             assert count == length[i], f"item {i} has {count} nodes but len {length[i]}"
             # An uncovered item's column holds exactly its options that no covered item hides.
+            if i in self.purified:
+                # Its column keeps the options its purify set aside (Knuth's purify leaves them in
+                # place), whatever covered their other items later: no simple rule counts them.
+                continue
+            # With colours, also every option that a purified item other than i sets aside.
             expected = [k for k in self.problem.options_of_item[i]
-                        if covered.isdisjoint(self.problem.options[k])]
+                        if covered.isdisjoint(self.problem.options[k])
+                        and all(self.problem.colour_of(k, j) == c for j, c in self.purified.items()
+                                if j != i and j in self.problem.options[k])]
             assert count == len(expected), f"item {i} lists {count} options, {len(expected)} are live"
 
     # -- before the search -------------------------------------------------
@@ -493,6 +528,9 @@ class Search:
         if self.ran:
             raise RuntimeError("select() must come before run()")
         items = self.problem.options[option]
+        if any(self.problem.colour_of(option, i) for i in items):
+            # A given covers its items; a colour would ask to purify one instead.
+            raise ProblemError(f"option {option} gives an item a colour: it cannot be placed before the search")
         if self.core is not None:
             clash = self.core.place(items)      # all covered in one call, or none
             if clash >= 0:
@@ -576,6 +614,7 @@ class Search:
         status = limit = None
 
         cover, uncover = self.cover, self.uncover
+        commit, uncommit = self.commit, self.uncommit     # None without colours
 
         x = -1          # the node being tried at this level (== its item: none left)
         forward = True  # at a new level: look for a solution or choose an item
@@ -590,22 +629,26 @@ class Search:
                     status, limit = STOPPED, LIMIT_STEPS
                     break
                 level -= 1
-                # uncover(i) for the items of x, inline: a call per item costs
-                # over a tenth of the search time in CPython.
-                for i in uncovers[x]:
-                    right[left[i]] = i
-                    left[right[i]] = i
-                    length[i] -= mark
-                    p = up[i]
-                    while p != i:
-                        for q in others[p]:
-                            down[up[q]] = q
-                            up[down[q]] = q
-                            length[top[q]] += 1
-                        p = up[p]
-                    if emit:
-                        emit((i << KIND_BITS) | UNCOVER)
-                steps += cover_counts[x]
+                if uncommit is None:
+                    # uncover(i) for the items of x, inline: a call per item costs
+                    # over a tenth of the search time in CPython.
+                    for i in uncovers[x]:
+                        right[left[i]] = i
+                        left[right[i]] = i
+                        length[i] -= mark
+                        p = up[i]
+                        while p != i:
+                            for q in others[p]:
+                                down[up[q]] = q
+                                up[down[q]] = q
+                                length[top[q]] += 1
+                            p = up[p]
+                        if emit:
+                            emit((i << KIND_BITS) | UNCOVER)
+                    steps += cover_counts[x]
+                else:
+                    # Uncommit x's items (uncover or unpurify each), the reverse of its try.
+                    steps += uncommit(x, emit)
                 x = down[x]
                 retreat = False
             elif forward:
@@ -714,25 +757,30 @@ class Search:
             choice[level] = x
             if emit:
                 emit((option_of[x] << KIND_BITS) | TRY)
-            steps += 1 + cover_counts[x]
-            for i in covers[x]:
-                # cover(i), inline (see the retreat above).
-                p = down[i]
-                while p != i:
-                    for q in others[p]:
-                        u = up[q]
-                        d = down[q]
-                        down[u] = d
-                        up[d] = u
-                        length[top[q]] -= 1
-                    p = down[p]
-                length[i] += mark
-                lft = left[i]
-                rgt = right[i]
-                right[lft] = rgt
-                left[rgt] = lft
-                if emit:
-                    emit((i << KIND_BITS) | COVER)
+            if commit is None:
+                steps += 1 + cover_counts[x]
+                for i in covers[x]:
+                    # cover(i), inline (see the retreat above).
+                    p = down[i]
+                    while p != i:
+                        for q in others[p]:
+                            u = up[q]
+                            d = down[q]
+                            down[u] = d
+                            up[d] = u
+                            length[top[q]] -= 1
+                        p = down[p]
+                    length[i] += mark
+                    lft = left[i]
+                    rgt = right[i]
+                    right[lft] = rgt
+                    left[rgt] = lft
+                    if emit:
+                        emit((i << KIND_BITS) | COVER)
+            else:
+                # Commit x's items (Knuth's DLX2): cover an uncoloured one, purify a coloured one
+                # unless an option above gave it this colour already.
+                steps += 1 + commit(x, emit)
             level += 1
             forward = True
 

@@ -42,6 +42,7 @@ class State:
     covered: list[bool]
     frames: list[Frame] = field(default_factory=list)
     givens: list[int] = field(default_factory=list)
+    purified: dict[int, int] = field(default_factory=dict)     # item -> the colour a try gave it (DLX2)
 
     @property
     def level(self) -> int:
@@ -66,7 +67,8 @@ def generic_phrases(problem: ec.Problem) -> dict[str, tuple[str, ...]]:
         "need": tuple(say("phrase.generic.need", item=name) for name in names),
         "empty": tuple(say("phrase.generic.empty", item=name) for name in names),
         "held": tuple(say("phrase.generic.held", item=name) for name in names),
-        "labels": tuple(" ".join(names[i] for i in option) for option in problem.options),
+        "labels": tuple(" ".join(problem.entry_name(k, p) for p in range(len(option)))
+                        for k, option in enumerate(problem.options)),
     }
 
 
@@ -88,7 +90,9 @@ def rulings(problem: ec.Problem, state: State, item: int) -> list[Ruling]:
     for o in problem.options_of_item[item]:
         best = None
         for j in problem.options[o]:
-            if j != item and j in owner and (best is None or owner[j][0] < best.level):
+            # With colours, an option that gives j the colour its holders give it is not ruled out by j.
+            if j != item and j in owner and (best is None or owner[j][0] < best.level) and not (
+                    problem.colour_of(o, j) and problem.colour_of(o, j) == problem.colour_of(owner[j][1], j)):
                 level, ruler = owner[j]
                 best = Ruling(o, ruler, level, j)
         if best is not None:
@@ -108,8 +112,9 @@ def newest_choice(problem: ec.Problem, state: State, last_kind: int | None) -> t
     for level in range(len(state.frames) - 1, -1, -1):
         frame = state.frames[level]
         if frame.k > 0:
-            taken_back = last_kind == ec.BACKUP or last_kind == ec.UNCOVER and any(
-                not state.covered[i] for i in problem.options[frame.option] if i != frame.item)
+            taken_back = last_kind == ec.BACKUP or last_kind in (ec.UNCOVER, ec.UNPURIFY) and any(
+                not state.covered[i] and i not in state.purified
+                for i in problem.options[frame.option] if i != frame.item)
             return frame.option, level, taken_back
     return None
 
@@ -140,10 +145,31 @@ def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling]) -> lis
 
 
 def live_options(problem: ec.Problem, state: State, item: int) -> list[int]:
-    """The options of an item that no covered item hides."""
-    covered = state.covered
+    """The options of an item that no covered item hides, nor (with colours) a purified one of another colour."""
+    covered, purified = state.covered, state.purified
     return [o for o in problem.options_of_item[item]
-            if not any(covered[j] for j in problem.options[o] if j != item)]
+            if not any(covered[j] or j in purified and problem.colour_of(o, j) != purified[j]
+                       for j in problem.options[o] if j != item)]
+
+
+def colour_wants(problem: ec.Problem, item: int, options: list[int]) -> str:
+    """How the options want an item: 'blue', 'blue or green', 'without a colour', in option order."""
+    wants: list[str] = []
+    for o in options:
+        c = problem.colour_of(o, item)
+        word = problem.colour_names[c - 1] if c else say("colour.none")
+        if word not in wants:
+            wants.append(word)
+    return " or ".join(wants)
+
+
+def purify_line(problem: ec.Problem, phrases, item: int, colour: int, options: list[int], undo: bool) -> str:
+    """A purify step (undo: an unpurify): the item's colour and the options it sets aside (brings back)."""
+    labels = [phrases["labels"][o] for o in options]
+    name = say("item.name", item=problem.items[item], need=phrases["need"][item])
+    which = say("which.named", options=", ".join(labels)) if len(labels) <= 4 else say("which.unnamed")
+    return say("unpurify.line" if undo else "purify.line", count=len(options), name=name,
+               colour=problem.colour_names[colour - 1], wants=colour_wants(problem, item, options), which=which)
 
 
 def choice_ranking(problem: ec.Problem, state: State) -> list[tuple[int, int]]:

@@ -331,6 +331,65 @@ def latin(n: int) -> Builtin:
                    f"Fill an {n}×{n} grid with symbols 1 to {n}, each once in every row and column.")
 
 
+# -- a word square, with colours ---------------------------------------------------------
+
+# Six words that make one 3×3 double word square (rows ago, lid, end; columns ale,
+# gin, odd), and decoys that fit some of its letters, so the search meets dead ends.
+SQUARE_WORDS = ("ago", "lid", "end", "ale", "gin", "odd", "age", "lie", "den", "oil", "ode", "log", "dog")
+
+
+def square_line(k: int) -> str:
+    """'row 1' .. 'row 3' for k = 0..2, 'column 1' .. 'column 3' for k = 3..5."""
+    if k < 3:
+        return say("phrase.square.row", n=k + 1)
+    return say("phrase.square.col", n=k - 2)
+
+
+def word_square() -> Builtin:
+    """A 3×3 double word square (Knuth's DLX2 colours): each row and column needs a word of the list.
+
+    Items: the rows and columns (primary, each needs a word); the cells, whose
+    colour is the letter put there, so a row word and a column word can share a
+    cell only when they put the same letter in it; and each word, used without
+    a colour, so no word is used twice.
+    """
+    lines = [f"row{r + 1}" for r in range(3)] + [f"col{c + 1}" for c in range(3)]
+    cells = [cell_name(r, c) for r in range(3) for c in range(3)]
+    names = lines + cells + list(SQUARE_WORDS)
+    index = {name: k for k, name in enumerate(names)}
+    letters = list(dict.fromkeys("".join(SQUARE_WORDS)))     # in order of first use, as the text reads them
+    options, colours, labels, fills = [], [], [], []
+    for line in range(6):
+        across = line < 3
+        for word in SQUARE_WORDS:
+            spots = [(line, k) if across else (k, line - 3) for k in range(3)]
+            options.append((line, *(index[cell_name(r, c)] for r, c in spots), index[word]))
+            colours.append((0, *(letters.index(ch) + 1 for ch in word), 0))
+            labels.append(say("phrase.square.label", line=square_line(line), word=word))
+            fills.append([(r, c, ch) for (r, c), ch in zip(spots, word)])
+    problem = ec.Problem(tuple(names), 6, tuple(options), tuple(colours), tuple(letters))
+    need = [say("phrase.square.line.need", line=square_line(k)) for k in range(6)]
+    need += [say("phrase.square.cell.need", cell=c) for c in cells]
+    need += [say("phrase.square.word.need", word=w) for w in SQUARE_WORDS]
+    empty = [say("phrase.square.line.empty", line=square_line(k)) for k in range(6)]
+    empty += need[6:]           # a cell or a word is never chosen: it never runs out
+    held = [say("phrase.square.line.held", line=square_line(k)) for k in range(6)]
+    held += [say("phrase.square.cell.held", cell=c) for c in cells]
+    held += [say("phrase.square.word.held", word=w) for w in SQUARE_WORDS]
+    phrases = {"need": tuple(need), "empty": tuple(empty), "held": tuple(held), "labels": tuple(labels)}
+
+    def draw(chosen):
+        grid: list[list[str | None]] = [[None] * 3 for _ in range(3)]
+        for o in chosen:
+            for r, c, ch in fills[o]:
+                grid[r][c] = ch
+        return {"kind": "latin", "n": 3, "cells": grid}
+
+    return Builtin("word-square", {}, "A 3×3 word square (colours)", problem, phrases, draw,
+                   "Each cell's colour is its letter: a row word and a column word may share a cell "
+                   "only when they give it the same letter (Knuth's DLX2 colours).")
+
+
 # -- the registry ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -365,6 +424,7 @@ BUILTINS: dict[str, Spec] = {spec.id: spec for spec in (
     ), pentominoes),
     Spec("latin", "Latin squares", (Param("n", "int", 4, 1, 12, "order"),), latin),
     Spec("small-packing", "An L, a 2×2 and 1×1 squares in a 3×3 box", (), small_packing),
+    Spec("word-square", "A 3×3 word square (colours)", (), word_square),
 )}
 
 

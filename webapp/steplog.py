@@ -26,6 +26,7 @@ from .explain import (
     newest_choice,
     not_the_cause_lines,
     outcome_message,
+    purify_line,
     rulings,
 )
 from .messages import join_and, say
@@ -49,7 +50,7 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
           about: dict, message: str | None = None) -> dict:
     """The step log of one recorded search (message: the outcome in words, if not the usual one)."""
     stats = outcome.stats
-    return {
+    log = {
         "format": FORMAT,
         "version": VERSION,
         "problem": about,
@@ -68,6 +69,11 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "stats": stats_dict(stats),
         "facts": facts(an.analyse(problem, givens, recording)),
     }
+    if problem.coloured:
+        # Optional fields (docs/step-log.md): a log without them has no colours.
+        log["colours"] = [list(c) for c in problem.colours]
+        log["colour_names"] = list(problem.colour_names)
+    return log
 
 
 def as_list(codes) -> list[int]:
@@ -117,7 +123,11 @@ def dumps(log: dict) -> str:
 
 def problem_of(log: dict) -> ec.Problem:
     """The exact cover problem a log carries."""
-    return ec.Problem(tuple(log["items"]), log["primary"], tuple(tuple(o) for o in log["options"]))
+    options = tuple(tuple(o) for o in log["options"])
+    if not log.get("colours"):
+        return ec.Problem(tuple(log["items"]), log["primary"], options)
+    return ec.Problem(tuple(log["items"]), log["primary"], options, tuple(tuple(c) for c in log["colours"]),
+                      tuple(log["colour_names"]))
 
 
 def phrases_of(log: dict) -> dict:
@@ -187,6 +197,7 @@ class Replay:
     def __init__(self, log: dict):
         self.log = log
         self.options = log["options"]
+        self.colours = log.get("colours")
         self.sizes = log["sizes"]
         covered = [False] * len(log["items"])
         for g in log["givens"]:
@@ -216,6 +227,15 @@ class Replay:
             self.state.covered[arg] = False
         elif kind == ec.BACKUP:
             frames.pop()
+        elif kind == ec.PURIFY:
+            # The colour is the one the option being tried (the top frame's) gives the item.
+            option = frames[-1].option if frames else -1
+            if arg in self.state.purified or option < 0 or not self.colours or arg not in self.options[option]:
+                raise LogError(f"step {self.step + 1} purifies item {arg}, which the option tried does not colour")
+            self.state.purified[arg] = self.colours[option][self.options[option].index(arg)]
+        elif kind == ec.UNPURIFY:
+            if self.state.purified.pop(arg, None) is None:
+                raise LogError(f"step {self.step + 1} unpurifies item {arg}, which is not purified")
         elif kind not in (ec.SOLUTION, ec.DEAD_END):
             raise LogError(f"step {self.step + 1} has unknown kind {kind}")
         self.step += 1
@@ -327,6 +347,19 @@ def event_lines(log: dict, step: int) -> list[str]:
         line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])
         newest = newest_choice(problem, state, kind)
         if newest and newest[2] and arg in problem.options[newest[0]] and arg != state.frames[newest[1]].item:
+            line += say("uncover.takes_back", option=phrases["labels"][newest[0]], level=newest[1])
+        return [line]
+    if kind == ec.PURIFY:
+        colour = state.purified[arg]
+        before = Replay(log).run_to(step - 1)
+        aside = [o for o in live_options(problem, before, arg) if problem.colour_of(o, arg) != colour]
+        return [purify_line(problem, phrases, arg, colour, aside, undo=False)]
+    if kind == ec.UNPURIFY:
+        colour = Replay(log).run_to(step - 1).purified[arg]
+        back = [o for o in live_options(problem, state, arg) if problem.colour_of(o, arg) != colour]
+        line = purify_line(problem, phrases, arg, colour, back, undo=True)
+        newest = newest_choice(problem, state, kind)
+        if newest and newest[2] and arg in problem.options[newest[0]]:
             line += say("uncover.takes_back", option=phrases["labels"][newest[0]], level=newest[1])
         return [line]
     if kind == ec.SOLUTION:

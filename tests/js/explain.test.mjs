@@ -48,3 +48,11 @@ test("exact cover built-ins speak their own words: queens, pentomino-free packin
   assertSameLines(builtinLogWithLines("small-packing", {}, { limit: 4 }));
   assertSameLines(builtinLogWithLines("knuth"));
 });
+
+test("colours: the word square's purify and unpurify steps say what Python says, every step", () => {
+  const { log: json, lines } = builtinLogWithLines("word-square", {}, { limit: 2 });
+  assertSameLines({ log: json, lines });
+  const said = lines.flat();
+  assert.ok(said.some((s) => s.startsWith("Purify r1c1 (r1c1 takes one letter): it is now a, and the ")));
+  assert.ok(said.some((s) => s.startsWith("Unpurify ")));
+});

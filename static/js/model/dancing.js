@@ -7,7 +7,7 @@
 // A DancingReplay brings the arrays to the state at any step of a log.
 // Meant for small problems (the node-level picture); no DOM.
 
-import { COVER, UNCOVER } from "./steplog.js";
+import { COVER, UNCOVER, PURIFY, UNPURIFY } from "./steplog.js";
 
 /** The largest problem the node-level picture takes: a 4×4 Sudoku just fits (64 items, 320 nodes). */
 export const LINKS_MAX_ITEMS = 64;
@@ -41,8 +41,9 @@ export class Links {
    * @param {number} itemCount N
    * @param {number} primary items 0..primary-1 are primary
    * @param {number[][]} options item ids of each option
+   * @param {number[][]|null} colours colour ids parallel to each option (Knuth's DLX2), or null
    */
-  constructor(itemCount, primary, options) {
+  constructor(itemCount, primary, options, colours = null) {
     const n = itemCount;
     const total = nodeCount(n, options);
     this.size = n;
@@ -61,6 +62,9 @@ export class Links {
     // (exact_cover.Matrix.others), which fixes the order of the updates.
     this.others = new Array(total);
     this.build(options);
+    // Each node's colour (0: none; -1 once a purify marked it as agreeing), as exact_cover's Search keeps it.
+    this.colour = new Int32Array(total);
+    if (colours) colours.forEach((c, k) => this.colour.set(c, this.first[k]));
     this.original = this.copyArrays();
   }
 
@@ -181,6 +185,72 @@ export class Links {
     return updates;
   }
 
+  /**
+   * Knuth's purify(p): give item top[p] node p's colour. Every option that gives it
+   * another colour or none is hidden from the other columns (its node here stays);
+   * those that agree are marked -1. Returns the link updates made, in order.
+   */
+  purify(p) {
+    const { up, down, len, top, colour } = this;
+    const i = top[p];
+    const c = colour[p];
+    const updates = [];
+    let beat = 0;
+    for (let q = down[i]; q !== i; q = down[q]) {
+      if (colour[q] === c) {
+        if (q !== p) colour[q] = -1;
+        continue;
+      }
+      for (const r of this.others[q]) {
+        const u = up[r];
+        const d = down[r];
+        updates.push({ array: "down", node: u, from: down[u], to: d, via: r, beat, rule: "D[U[x]] ← D[x]" });
+        down[u] = d;
+        updates.push({ array: "up", node: d, from: up[d], to: u, via: r, beat, rule: "U[D[x]] ← U[x]" });
+        up[d] = u;
+        const t = top[r];
+        updates.push({ array: "len", node: t, from: len[t], to: len[t] - 1, via: r, beat, rule: "len[T[x]] − 1" });
+        len[t] -= 1;
+        beat++;
+      }
+    }
+    return updates;
+  }
+
+  /** Undo purify(p), options bottom to top. Returns the updates made. */
+  unpurify(p) {
+    const { up, down, len, top, colour } = this;
+    const i = top[p];
+    const c = colour[p];
+    const updates = [];
+    let beat = 0;
+    for (let q = up[i]; q !== i; q = up[q]) {
+      if (colour[q] < 0) {
+        colour[q] = c;
+        continue;
+      }
+      if (q === p) continue;
+      for (const r of this.others[q]) {
+        updates.push({ array: "down", node: up[r], from: down[up[r]], to: r, via: r, beat, rule: "D[U[x]] ← x" });
+        down[up[r]] = r;
+        updates.push({ array: "up", node: down[r], from: up[down[r]], to: r, via: r, beat, rule: "U[D[x]] ← x" });
+        up[down[r]] = r;
+        const t = top[r];
+        updates.push({ array: "len", node: t, from: len[t], to: len[t] + 1, via: r, beat, rule: "len[T[x]] + 1" });
+        len[t] += 1;
+        beat++;
+      }
+    }
+    return updates;
+  }
+
+  /** The node of item i in option k (-1: none). */
+  nodeOf(k, i) {
+    const t = this.optionOf.length;
+    for (let x = this.first[k]; x < t && this.optionOf[x] === k; x++) if (this.top[x] === i) return x;
+    return -1;
+  }
+
   /** Whether item i is out of its item list. */
   isCovered(i) {
     return this.right[this.left[i]] !== i;
@@ -194,11 +264,12 @@ export class Links {
   copyArrays() {
     return {
       up: this.up.slice(), down: this.down.slice(), len: this.len.slice(),
-      left: this.left.slice(), right: this.right.slice(),
+      left: this.left.slice(), right: this.right.slice(), colour: this.colour.slice(),
     };
   }
 
   restore(copy) {
+    this.colour.set(copy.colour);
     this.up.set(copy.up);
     this.down.set(copy.down);
     this.len.set(copy.len);
@@ -258,7 +329,7 @@ export class DancingReplay {
   /** @param {import("./steplog.js").StepLog} log */
   constructor(log) {
     this.log = log;
-    this.links = new Links(log.items.length, log.primary, log.options);
+    this.links = new Links(log.items.length, log.primary, log.options, log.colours);
     for (const g of log.givens) for (const i of log.options[g]) this.links.cover(i);
     this.step = 0;
     this.checkpoints = [this.links.copyArrays()];
@@ -271,6 +342,12 @@ export class DancingReplay {
     let updates = [];
     if (kind === COVER) updates = this.links.cover(item);
     else if (kind === UNCOVER) updates = this.links.uncover(item);
+    else if (kind === PURIFY || kind === UNPURIFY) {
+      // The option being tried (or taken back), the top frame's, holds the node that gives the colour.
+      this.scratch = this.log.seek(this.step, this.scratch);
+      const node = this.links.nodeOf(this.scratch.frameOption[this.scratch.height - 1], item);
+      updates = kind === PURIFY ? this.links.purify(node) : this.links.unpurify(node);
+    }
     this.step += 1;
     if (this.step % LINKS_CHECKPOINT_EVERY === 0 && !this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY]) {
       this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY] = this.links.copyArrays();

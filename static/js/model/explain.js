@@ -5,7 +5,7 @@
 // test compares them. Reads a StepLog and a ReplayState; no DOM.
 
 import {
-  CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP,
+  CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY,
 } from "./steplog.js";
 import { joinAnd, say } from "./messages.js";
 
@@ -41,7 +41,9 @@ export function ruledOut(log, state, item) {
       return { option: o, by: givenOf[via], level, item: via };
     }
     const by = state.frameOption[level];
-    return { option: o, by, level, item: others.find((j) => log.options[by].includes(j)) };
+    // With colours, an item both give the same colour rules nothing out: the first item they clash on.
+    const clash = (j) => log.options[by].includes(j) && !(log.colourOf(o, j) && log.colourOf(o, j) === log.colourOf(by, j));
+    return { option: o, by, level, item: others.find(clash) };
   });
 }
 
@@ -109,6 +111,29 @@ function which(labels) {
 /** A cover or uncover step ("cover.line", "uncover.line"), with the options that move (named when few). */
 function moveLine(key, name, labels) {
   return say(key, { count: labels.length, name, which: which(labels) });
+}
+
+/** How options want an item: "blue", "blue or green", "without a colour", in option order. */
+function colourWants(log, item, options) {
+  const wants = [];
+  for (const o of options) {
+    const c = log.colourOf(o, item);
+    const word = c ? log.colourName(c) : say("colour.none");
+    if (!wants.includes(word)) wants.push(word);
+  }
+  return wants.join(" or ");
+}
+
+/**
+ * A purify step (undo: an unpurify): the item's colour and the options that want it
+ * another way, set aside (brought back) (webapp.explain.purify_line).
+ */
+function purifyLine(log, item, colour, options, undo) {
+  const labels = options.map((o) => log.labels[o]);
+  const name = say("item.name", { item: log.items[item], need: log.phrases.need[item] });
+  return say(undo ? "unpurify.line" : "purify.line", {
+    count: options.length, name, colour: log.colourName(colour), wants: colourWants(log, item, options), which: which(labels),
+  });
 }
 
 /**
@@ -294,6 +319,22 @@ function explainEvent(log, state) {
         text += say("uncover.takes_back", { option: log.labels[latest.option], level: latest.level });
       }
       return { kind: "uncover", title: title("uncover"), item: arg, tone: "", sentences: [line(text)] };
+    }
+    case PURIFY: {
+      const colour = state.purified[arg];
+      const aside = log.optionsBeside(state, arg).filter((o) => log.colourOf(o, arg) !== colour);
+      return { kind: "purify", title: title("purify"), item: arg, tone: "", sentences: [line(purifyLine(log, arg, colour, aside, false))] };
+    }
+    case UNPURIFY: {
+      // The option being taken back, the top frame's, gave the item its colour.
+      const colour = log.colourOf(state.frameOption[state.height - 1], arg);
+      const back = log.optionsBeside(state, arg).filter((o) => log.colourOf(o, arg) !== colour);
+      let text = purifyLine(log, arg, colour, back, true);
+      const latest = log.newest(state);
+      if (latest && latest.takenBack && log.options[latest.option].includes(arg)) {
+        text += say("uncover.takes_back", { option: log.labels[latest.option], level: latest.level });
+      }
+      return { kind: "unpurify", title: title("unpurify"), item: arg, tone: "", sentences: [line(text)] };
     }
     case SOLUTION:
       return {

@@ -21,7 +21,11 @@ export const UNCOVER = 3;
 export const SOLUTION = 4;
 export const DEAD_END = 5;
 export const BACKUP = 6;
-export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dead_end", "backup"];
+// Knuth's DLX2 colours: a try gave a secondary item the colour its option gives
+// it (setting aside the options that want another), and the undoing of that.
+export const PURIFY = 7;
+export const UNPURIFY = 8;
+export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify"];
 
 /**
  * Events between two checkpoints. A seek replays at most this many events, and
@@ -33,12 +37,14 @@ export const CHECKPOINT_EVERY = 2048;
 export class LogFormatError extends Error {}
 
 /**
- * Where the search stands after some step: covered[item] (0/1) and the stack
- * of frames {item, d, k, option}, one per level, kept as parallel typed arrays.
+ * Where the search stands after some step: covered[item] (0/1), purified[item]
+ * (the colour id a try gave it, 0: none) and the stack of frames {item, d, k,
+ * option}, one per level, kept as parallel typed arrays.
  */
 export class ReplayState {
   constructor(itemCount, capacity) {
     this.covered = new Uint8Array(itemCount);
+    this.purified = new Int32Array(itemCount);
     this.frameItem = new Int32Array(capacity);
     this.frameD = new Int32Array(capacity);
     this.frameK = new Int32Array(capacity);
@@ -74,6 +80,7 @@ export class ReplayState {
 
   copyFrom(other) {
     this.covered.set(other.covered);
+    this.purified.set(other.purified);
     // The stack and the slot above it (a popped frame; see freeze()).
     const h = Math.min(other.height + 1, other.frameItem.length);
     this.frameItem.set(other.frameItem.subarray(0, h));
@@ -100,6 +107,7 @@ export class ReplayState {
     return {
       step: this.step,
       covered: Array.from(this.covered),
+      purified: Array.from(this.purified),
       frames: this.frames(),
       sizesUsed: this.sizesUsed,
     };
@@ -120,6 +128,7 @@ function freeze(state) {
     height: h,
     sizesUsed: state.sizesUsed,
     covered: state.covered.slice(),
+    purified: state.purified.slice(),
     frameItem: state.frameItem.slice(0, kept),
     frameD: state.frameD.slice(0, kept),
     frameK: state.frameK.slice(0, kept),
@@ -129,6 +138,7 @@ function freeze(state) {
 
 function thaw(checkpoint, into) {
   into.covered.set(checkpoint.covered);
+  into.purified.set(checkpoint.purified);
   into.frameItem.set(checkpoint.frameItem);
   into.frameD.set(checkpoint.frameD);
   into.frameK.set(checkpoint.frameK);
@@ -161,6 +171,13 @@ export class StepLog {
     this.options = requireArray(json, "options");
     this.labels = requireArray(json, "labels");
     this.givens = Int32Array.from(requireArray(json, "givens"));
+    // Optional (docs/step-log.md): per option, parallel to its items, a colour id (0: none) naming
+    // colourNames[id - 1]. A log without them has no colours.
+    this.colours = Array.isArray(json.colours) ? json.colours : null;
+    this.colourNames = Array.isArray(json.colour_names) ? json.colour_names : [];
+    if (this.colours && this.colours.length !== this.options.length) {
+      throw new LogFormatError("step log: colours needs one list per option");
+    }
     this.solutions = json.solutions || [];
     this.outcome = json.outcome || {};
     this.stats = json.stats || {};
@@ -243,6 +260,10 @@ export class StepLog {
           if (!height) throw new LogFormatError(`event ${i} tries an option with no level open`);
           trySteps.push(i + 1);
           break;
+        case PURIFY:
+        case UNPURIFY:
+          if (!this.colours) throw new LogFormatError(`event ${i} purifies, but the log has no colours`);
+        // falls through
         case COVER:
         case UNCOVER:
         case DEAD_END:
@@ -311,6 +332,13 @@ export class StepLog {
       case UNCOVER:
         state.covered[arg] = 0;
         break;
+      case PURIFY:
+        // The colour the option being tried (the top frame's) gives the item.
+        state.purified[arg] = this.colourOf(state.frameOption[state.height - 1], arg);
+        break;
+      case UNPURIFY:
+        state.purified[arg] = 0;
+        break;
       case BACKUP:
         state.height--;
         break;
@@ -361,10 +389,28 @@ export class StepLog {
 
   // ---- questions about a state -------------------------------------------
 
-  /** Whether an option is still in the matrix: none of its items covered. */
+  /** The colour id an option gives an item (0: none, or the item is not in it). */
+  colourOf(option, item) {
+    if (!this.colours || option < 0) return 0;
+    const t = this.options[option].indexOf(item);
+    return t < 0 ? 0 : this.colours[option][t];
+  }
+
+  /** The colour's name, or "" for none. */
+  colourName(id) {
+    return id > 0 ? this.colourNames[id - 1] : "";
+  }
+
+  /** Whether item j of option o (at position t) hides it: j covered, or purified with another colour. */
+  hides(state, option, t) {
+    const j = this.options[option][t];
+    return state.covered[j] === 1 || (state.purified[j] !== 0 && this.colours[option][t] !== state.purified[j]);
+  }
+
+  /** Whether an option is still in the matrix: none of its items covered, nor purified with another colour. */
   isLive(state, option) {
     const items = this.options[option];
-    for (let t = 0; t < items.length; t++) if (state.covered[items[t]]) return false;
+    for (let t = 0; t < items.length; t++) if (this.hides(state, option, t)) return false;
     return true;
   }
 
@@ -388,7 +434,7 @@ export class StepLog {
     for (const o of this.optionsOfItem[item]) {
       const items = this.options[o];
       let hidden = false;
-      for (let t = 0; t < items.length && !hidden; t++) hidden = items[t] !== item && state.covered[items[t]];
+      for (let t = 0; t < items.length && !hidden; t++) hidden = items[t] !== item && this.hides(state, o, t);
       if (!hidden) found.push(o);
     }
     return found;
@@ -437,8 +483,8 @@ export class StepLog {
       const option = state.frameOption[l];
       const item = state.frameItem[l];
       const kind = state.step > 0 ? this.kindAt(state.step) : -1;
-      const takenBack = kind === BACKUP
-        || (kind === UNCOVER && this.options[option].some((i) => i !== item && !state.covered[i]));
+      const takenBack = kind === BACKUP || ((kind === UNCOVER || kind === UNPURIFY)
+        && this.options[option].some((i) => i !== item && !state.covered[i] && !state.purified[i]));
       return { option, level: l, takenBack };
     }
     return null;
