@@ -294,6 +294,12 @@ def check_givens(grid: Grid, rules: Rules) -> None:
     """Raise VariantError naming both cells and the rule when two givens break one."""
     if grid.n != rules.n:
         raise VariantError(say("regions.puzzle_size", size=grid.size, map=rules.size), "regions")
+    if rules.plain:         # plain Sudoku's own check and words
+        try:
+            sudoku.check_givens(grid)
+        except sudoku.ParseError as error:
+            raise VariantError(error.message, "puzzle", error.cells) from None
+        return
     found = clashes(grid, rules)
     if not found:
         return

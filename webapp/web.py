@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import analysis, answers, cover_text, hardening, problems, steplog, sudoku
+from . import analysis, answers, cover_text, hardening, problems, steplog, sudoku, variant_check, variants
 from . import exact_cover as ec
 from .estimate import estimate
 from .examples import examples
@@ -77,8 +77,10 @@ def api_parse():
         raise puzzle_error(error) from None
     clash = None
     try:
-        sudoku.check_givens(grid)
-    except sudoku.ParseError as error:
+        read_rules(body, grid)
+    except RequestError as error:
+        if error.field != "puzzle":
+            raise
         clash = {"error": error.message, "cells": list(error.cells)}
     return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash)
 
@@ -87,39 +89,38 @@ def api_parse():
 def api_solve():
     """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
     body = read_body()
-    grid = read_puzzle(body)
+    grid, rules = read_rules(body, read_puzzle(body, check=False))
     solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
-    answer_key = answers.key("solve", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds,
-                             choose, recording is not None)
+    answer_key = answers.key("solve", sudoku.format_grid(grid), rules.names, rules.regions_text(), solutions,
+                             asked_all, max_steps, max_seconds, choose, recording is not None)
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
+    model = variants.model(rules)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds,
-              **time_budget(sudoku.problem_for(grid.n), recording)}
-    solved = sudoku.solve(grid, recording=recording, choose=choose, cancelled=client_gone(), **limits)
+              **time_budget(model.problem, recording)}
+    solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
     note_cancelled(outcome)
     for answer_grid in solved.grids:          # every answer is checked independently
-        if not sudoku.is_solution(grid, answer_grid):
+        if not variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions):
             raise RuntimeError("the solver returned a grid that is not a solution")
     message = outcome_message(outcome, asked_all=asked_all)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
+        "variants": list(rules.names), "regions": rules.regions_text(),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
                     "message": message},
         "solutions": [list(g.cells) for g in solved.grids],
         "stats": steplog.stats_dict(outcome.stats),
-        "estimate": tree_estimate(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
-                                  limits),
+        "estimate": tree_estimate(model.problem, sudoku.given_options(grid), choose, outcome, limits),
     }
     if recording is not None:
-        answer["log"] = steplog.build(
-            sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
-            recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
-                                 "puzzle": answer["puzzle"]}, message)
+        answer["log"] = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, outcome,
+                                      variants.about(grid, rules), message)
     return answers.answer(answer_key, steplog.dumps(answer), outcome)
 
 
@@ -263,13 +264,32 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
     return body
 
 
-def read_puzzle(body: dict) -> sudoku.Grid:
-    """The puzzle field, parsed and within the size the server takes."""
+def read_rules(body: dict, grid: sudoku.Grid) -> tuple[sudoku.Grid, variants.Rules]:
+    """The variant (a name or a list of names) and regions fields, and the givens checked under them."""
+    names = body.get("variant", [])
+    regions = body.get("regions")
+    if names is None:
+        names = []
+    if not isinstance(names, (str, list)):
+        raise RequestError("variant must be a name or a list of names, e.g. [\"x\", \"anti-knight\"]", "variant")
+    if regions is not None and not isinstance(regions, str):
+        raise RequestError("regions must be a string, one region symbol a cell", "regions")
+    try:
+        rules = variants.rules_for(grid.n, names, regions)
+        variants.check_givens(grid, rules)
+    except variants.VariantError as error:
+        raise RequestError(error.message, error.field, error.cells) from None
+    return grid, rules
+
+
+def read_puzzle(body: dict, check: bool = True) -> sudoku.Grid:
+    """The puzzle field, parsed and within the size the server takes (check=False: clashing givens
+    are let through, for read_rules to check under the puzzle's own rules)."""
     text = body.get("puzzle")
     if not isinstance(text, str):
         raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
     try:
-        grid = sudoku.parse(text)
+        grid = sudoku.parse(text, check=check)
     except sudoku.ParseError as error:
         raise puzzle_error(error) from None
     biggest = cap("SOLVE_MAX_BOX")
