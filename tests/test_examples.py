@@ -3,7 +3,7 @@
 import pytest
 
 from webapp import exact_cover as ec
-from webapp import sudoku
+from webapp import sudoku, variant_check, variants
 from webapp.examples import examples
 
 
@@ -70,5 +70,23 @@ def test_big_examples():
 @pytest.mark.parametrize("entry", examples(), ids=lambda e: e["id"])
 def test_examples_come_in_the_one_line_form_the_page_compares(entry):
     """pages/sudoku-page.js names the example on the board by comparing this form (formatPuzzle)."""
-    grid = sudoku.parse(entry["puzzle"])
+    grid = sudoku.parse(entry["puzzle"], check=False)
     assert entry["puzzle"] == "".join(sudoku.symbol(d, grid.size) if d else "." for d in grid.cells)
+
+
+VARIANT_EXAMPLES = [e for e in examples() if e["id"].startswith("variant-")]
+
+
+def test_every_variant_has_a_published_example_with_its_source():
+    kinds = {e["id"].removeprefix("variant-") for e in VARIANT_EXAMPLES}
+    assert kinds == set(variants.NAMES)
+    for entry in VARIANT_EXAMPLES:
+        assert "(MIT)" in entry["note"] and "as collected in" in entry["note"]
+
+
+@pytest.mark.parametrize("entry", VARIANT_EXAMPLES, ids=lambda e: e["id"])
+def test_variant_examples_are_unique_within_the_page_budget(entry):
+    grid, rules = variants.read(entry["puzzle"], entry["variants"], entry["regions"])
+    solved = variants.solve(grid, rules, max_solutions=2, max_steps=1_000_000)
+    assert solved.outcome.unique
+    assert variant_check.is_solution(grid.cells, solved.grids[0].cells, rules.names, rules.regions)

@@ -1,7 +1,7 @@
 """The command line: solve puzzles or files of puzzles, and write step logs.
 
-    python -m webapp solve PUZZLE-OR-FILE [--all | --limit N] [--count] [--stats]
-    python -m webapp log PUZZLE-OR-FILE -o FILE
+    python -m webapp solve PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] [--all | --limit N] [--count] [--stats]
+    python -m webapp log PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] -o FILE
     python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
     python -m webapp analyse PUZZLE-OR-FILE | --cover FILE | --builtin NAME [--json] (webapp/cli_analyse.py)
 
@@ -31,6 +31,8 @@ from . import (
     problems,
     steplog,
     sudoku,
+    variant_check,
+    variants,
 )
 from . import exact_cover as ec
 from .explain import outcome_message
@@ -53,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the number of solutions, not the grids ('+' after it: stopped at a limit)")
     shown.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
     solve.add_argument("--stats", action="store_true", help="print nodes, dead ends and time per puzzle, and totals")
+    add_variant_options(solve)
     add_search_options(solve)
     progress = solve.add_mutually_exclusive_group()
     progress.add_argument("--progress", action="store_true", default=None,
@@ -63,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
     log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
     log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
+    add_variant_options(log)
     add_search_options(log)
     add_cover_command(commands)
     cli_analyse.add_command(commands)
@@ -87,6 +91,40 @@ def port_number(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
     return port
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    """--variant and --regions: the rules beyond rows, columns and boxes (webapp/variants.py)."""
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help=f"a variant's rule, one of {', '.join(variants.NAMES)}; repeat to combine "
+                             "(--variant x --variant anti-knight)")
+    parser.add_argument("--regions", default=None, metavar="MAP",
+                        help="a jigsaw's regions: one symbol (1-9, then A-Z) a cell, each region N cells, "
+                             "as text or a file; replaces the boxes. A file's line 'PUZZLE REGIONS' "
+                             "brings its own map")
+
+
+def variant_options_error(args) -> str | None:
+    """What is wrong with --variant and --regions on their own, said before any puzzle is read."""
+    if args.regions is not None and is_file(args.regions):
+        args.regions = Path(args.regions).read_text(encoding="utf-8")
+    try:
+        variants.read_names(args.variant)
+        if args.regions is not None:
+            variants.check_map_alone(args.regions)
+    except variants.VariantError as error:
+        option = "--regions" if error.field == "regions" else "--variant"
+        return f"{option}: {error.message}"
+    return None
+
+
+def read_entry(args, text: str) -> tuple[sudoku.Grid, variants.Rules]:
+    """One entry read under the command's rules (a line 'PUZZLE REGIONS' brings its own map when
+    --regions does not): sudoku.ParseError or variants.VariantError say what is wrong."""
+    regions = args.regions
+    if regions is None:
+        text, regions = variants.split_entry(text)
+    return variants.read(text, args.variant, regions)
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -178,8 +216,10 @@ def is_dir(source: str) -> bool:
         return False
 
 
-def entry_error(line: int | None, error: sudoku.ParseError, source: str) -> str:
+def entry_error(line: int | None, error: sudoku.ParseError | variants.VariantError, source: str) -> str:
     """What is wrong with one entry, said once: 'line 6, column 3: …' for a line of a file."""
+    if isinstance(error, variants.VariantError):
+        return f"{where(line)}{error.message}"
     if line is None:
         if len(source.split()) == 1 and len(source) < 256 and not is_file(source):
             # One word that is no puzzle may be a file name with a typo.
@@ -323,6 +363,10 @@ def source_entries(source: str) -> tuple[Iterator[tuple[int | None, str]], bool]
 
 def run_solve(args) -> int:
     """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
+    wrong = variant_options_error(args)
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return 2
     found = source_entries(args.source)
     if found is None:
         return 1
@@ -359,19 +403,19 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
         done += 1
         read += len(text.encode("utf-8", "replace")) + 1
         try:
-            grid = sudoku.parse(text)
-        except sudoku.ParseError as error:
+            grid, rules = read_entry(args, text)
+        except (sudoku.ParseError, variants.VariantError) as error:
             totals.failed += 1
             progress.clear()
             print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
             progress.update(done, read)
             continue
-        solved = sudoku.solve(grid, **limits)
+        solved = variants.solve(grid, rules, **limits)
         outcome = solved.outcome
         if outcome.limit == ec.LIMIT_CANCELLED:
             cut = (done, line)
         for g in solved.grids:
-            if not sudoku.is_solution(grid, g):
+            if not variant_check.is_solution(grid.cells, g.cells, rules.names, rules.regions):
                 raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
         totals.add(outcome)
         if args.count:
@@ -411,13 +455,17 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
 
 def run_log(args) -> int:
     """The log command: one solve, its step log written as JSON."""
+    wrong = variant_options_error(args)
+    if wrong:
+        print(f"error: {wrong}", file=sys.stderr)
+        return 2
     found = source_entries(args.source)
     if found is None:
         return 1
     line, text = next(found[0])
     try:
-        grid = sudoku.parse(text)
-    except sudoku.ParseError as error:
+        grid, rules = read_entry(args, text)
+    except (sudoku.ParseError, variants.VariantError) as error:
         print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
         return 1
     # Open the output before the search: a path that cannot be written fails now, not after it.
@@ -427,10 +475,10 @@ def run_log(args) -> int:
         print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
         return 1
     with output if output is not sys.stdout else contextlib.nullcontext():
-        return write_log(args, grid, output)
+        return write_log(args, grid, rules, output)
 
 
-def write_log(args, grid: sudoku.Grid, output) -> int:
+def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
     """Solve with a recording and write the step log to output (an open text file)."""
     recording = ec.Recording()
     # The recording and its analysis live in memory: unless --max-steps says otherwise, a log
@@ -440,12 +488,12 @@ def write_log(args, grid: sudoku.Grid, output) -> int:
     limits = {"max_solutions": args.limit, "max_steps": max_steps, "max_seconds": args.max_seconds}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
     with interruptible() as interrupted:
-        solved = sudoku.solve(grid, recording=recording, choose=args.choose, cancelled=interrupted,
-                              engine=args.engine, **limits)
+        solved = variants.solve(grid, rules, recording=recording, choose=args.choose, cancelled=interrupted,
+                                engine=args.engine, **limits)
     message = outcome_message(solved.outcome)
-    log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
-                        recording, solved.outcome,
-                        {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)})
+    model = variants.model(rules)
+    log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
+                        variants.about(grid, rules))
     text = steplog.dumps(log)
     if args.output == "-":
         output.write(text + "\n")

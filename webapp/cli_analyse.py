@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import analysis as an
-from . import cli, cover_text, problems, sudoku
+from . import cli, cover_text, problems, sudoku, variants
 from . import exact_cover as ec
 from .explain import outcome_message
 
@@ -49,6 +49,7 @@ def add_command(commands) -> None:
     how_many.add_argument("--all", action="store_true", help="search for every solution")
     how_many.add_argument("--limit", type=cli.positive_int, default=1, metavar="N",
                           help="stop after N solutions (default 1)")
+    cli.add_variant_options(analyse)
     cli.add_search_options(analyse)
     analyse.set_defaults(max_steps_default=DEFAULT_MAX_STEPS)
     progress = analyse.add_mutually_exclusive_group()
@@ -82,15 +83,18 @@ class Subject:
     about: dict                         # "puzzle" or "problem" (a title) for the JSON
 
 
-def sudoku_subject(grid: sudoku.Grid) -> Subject:
-    """A Sudoku puzzle: choices named by cell and digit."""
+def sudoku_subject(grid: sudoku.Grid, rules: variants.Rules | None = None) -> Subject:
+    """A Sudoku puzzle (under a variant's rules, if any): choices named by cell and digit."""
     size = grid.size
+    problem = variants.model(rules).problem if rules is not None else sudoku.problem_for(grid.n)
 
     def choice(option: int) -> dict:
         return {"cell": sudoku.cell_name(option // size, size), "digit": option % size + 1}
 
-    return Subject(sudoku.problem_for(grid.n), sudoku.given_options(grid), choice,
-                   {"puzzle": sudoku.format_grid(grid)})
+    about = {"puzzle": sudoku.format_grid(grid)}
+    if rules is not None and not rules.plain:
+        about.update(rules.about())
+    return Subject(problem, sudoku.given_options(grid), choice, about)
 
 
 def cover_subject(problem: ec.Problem, labels, title: str) -> Subject:
@@ -106,7 +110,14 @@ def run(args) -> int:
         print("error: give one of a PUZZLE (or FILE, or -), --cover FILE or --builtin NAME"
               + (f", not {' and '.join(chosen)}" if chosen else ""), file=sys.stderr)
         return 2
+    if args.source is None and (args.variant or args.regions is not None):
+        print("error: --variant and --regions go with a PUZZLE (or FILE)", file=sys.stderr)
+        return 2
     if args.source is not None:
+        wrong = cli.variant_options_error(args)
+        if wrong:
+            print(f"error: {wrong}", file=sys.stderr)
+            return 2
         given = [f"--{name.replace('_', '-')}" for name in builtin_parameters(args)]
         if given:
             print(f"error: {', '.join(given)}: parameters of a built-in, for use with --builtin", file=sys.stderr)
@@ -119,11 +130,11 @@ def run(args) -> int:
             return analyse_file(args, entries)
         line, text = next(entries)
         try:
-            grid = sudoku.parse(text)
-        except sudoku.ParseError as error:
+            grid, rules = cli.read_entry(args, text)
+        except (sudoku.ParseError, variants.VariantError) as error:
             print(f"error: {cli.entry_error(line, error, args.source)}", file=sys.stderr)
             return 1
-        return analyse_one(args, sudoku_subject(grid))
+        return analyse_one(args, sudoku_subject(grid, rules))
     subject, status = cover_source(args)
     return status if subject is None else analyse_one(args, subject)
 
@@ -183,14 +194,14 @@ def analyse_file(args, entries) -> int:
                 break
             read += len(text.encode("utf-8", "replace")) + 1
             try:
-                grid = sudoku.parse(text)
-            except sudoku.ParseError as error:
+                grid, rules = cli.read_entry(args, text)
+            except (sudoku.ParseError, variants.VariantError) as error:
                 failed += 1
                 progress.clear()
                 print(f"error: {cli.entry_error(line, error, args.source)}", file=sys.stderr)
                 progress.update(done, read)
                 continue
-            subject = sudoku_subject(grid)
+            subject = sudoku_subject(grid, rules)
             found, outcome = an.run(subject.problem, subject.givens, **limits_of(args, interrupted))
             print(json.dumps({"line": line, **summary(subject, found, outcome)}, separators=(",", ":")))
             progress.update(done, read)

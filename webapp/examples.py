@@ -30,6 +30,11 @@ BLANKED_25 = (
 )
 
 
+def variant_line(file: str, number: int) -> list[str]:
+    """Line `number` (from 1) of a published variant set under puzzles/variants/, split into its fields."""
+    return puzzle_lines(f"variants/{file}")[number - 1].split()
+
+
 def puzzle_lines(name: str) -> list[str]:
     """The puzzles of one bundled set, one a line."""
     return [line.strip() for line in (PUZZLES / name).read_text().splitlines() if line.strip()]
@@ -74,4 +79,33 @@ def examples() -> list[dict]:
          "puzzle": puzzle_lines("gecode_25x25.txt")[0],
          "note": "A minimal puzzle far beyond plain DLX: the solve stops at its budget "
                  "and replays what it recorded."},
+        *variant_examples(),
     ]
+
+
+def variant_examples() -> list[dict]:
+    """One published puzzle of each variant, with its source (puzzles/variants/SOURCES.md)."""
+    jigsaw, regions = variant_line("jigsaw.txt", 1)
+    made = [
+        ("x", "Sudoku X", ["x"], variant_line("x.txt", 1)[0],
+         "18 givens; posted in the 'hardest sudokus' thread of forum.enjoysudoku.com, as collected in "
+         "sigh/Interactive-Sudoku-Solver (MIT). Both long diagonals hold 1-9."),
+        ("windoku", "Windoku", ["windoku"], variant_line("windoku.txt", 1)[0],
+         "17 givens; from sudocue.net's Windoku page, as collected in sigh/Interactive-Sudoku-Solver (MIT). "
+         "The four shaded windows hold 1-9 too."),
+        ("anti-knight", "Anti-knight", ["anti-knight"], variant_line("anti_knight.txt", 1)[0],
+         "17 givens; from Cracking the Cryptic (video mTdhTfAhOI8), as collected in "
+         "sigh/Interactive-Sudoku-Solver (MIT). Equal digits are never a knight's move apart."),
+        ("anti-king", "Anti-king", ["anti-king"], variant_line("anti_king.txt", 2)[0],
+         "By Philip Newman (f-puzzles 2l96awbd), as collected in Nickleaton/sudoku (MIT). "
+         "Equal digits never touch, not even diagonally."),
+        ("non-consecutive", "Non-consecutive", ["non-consecutive"], variant_line("non_consecutive.txt", 3)[0],
+         "By clover! (f-puzzles 2jflwvny), as collected in Nickleaton/sudoku (MIT). "
+         "Orthogonal neighbours never differ by 1."),
+        ("jigsaw", "Jigsaw", [], jigsaw,
+         "18 givens; from Cracking the Cryptic (video wuduuLVGKDQ), as collected in "
+         "sigh/Interactive-Sudoku-Solver (MIT). The outlined regions replace the boxes."),
+    ]
+    return [{"id": f"variant-{key}", "title": f"{title} (published)", "size": 9, "puzzle": puzzle,
+             "variants": names, "regions": regions if key == "jigsaw" else None, "note": note}
+            for key, title, names, puzzle, note in made]

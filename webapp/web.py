@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import analysis, answers, compare, cover_text, hardening, problems, steplog, sudoku
+from . import analysis, answers, compare, cover_text, hardening, problems, steplog, sudoku, variant_check, variants
 from . import exact_cover as ec
 from .estimate import estimate
 from .examples import examples
@@ -77,8 +77,10 @@ def api_parse():
         raise puzzle_error(error) from None
     clash = None
     try:
-        sudoku.check_givens(grid)
-    except sudoku.ParseError as error:
+        read_rules(body, grid)
+    except RequestError as error:
+        if error.field != "puzzle":
+            raise
         clash = {"error": error.message, "cells": list(error.cells)}
     return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash)
 
@@ -87,49 +89,50 @@ def api_parse():
 def api_solve():
     """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
     body = read_body()
-    grid = read_puzzle(body)
+    grid, rules = read_rules(body, read_puzzle(body, check=False))
     solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
-    answer_key = answers.key("solve", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds,
-                             choose, recording is not None, asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
+    answer_key = answers.key("solve", sudoku.format_grid(grid), rules.names, rules.regions_text(), solutions,
+                             asked_all, max_steps, max_seconds, choose, recording is not None,
+                             asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
+    model = variants.model(rules)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds,
-              **time_budget(sudoku.problem_for(grid.n), recording)}
-    solved = sudoku.solve(grid, recording=recording, choose=choose, cancelled=client_gone(), **limits)
+              **time_budget(model.problem, recording)}
+    solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
     note_cancelled(outcome)
     for answer_grid in solved.grids:          # every answer is checked independently
-        if not sudoku.is_solution(grid, answer_grid):
+        if not variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions):
             raise RuntimeError("the solver returned a grid that is not a solution")
     message = outcome_message(outcome, asked_all=asked_all)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
+        "variants": list(rules.names), "regions": rules.regions_text(),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
                     "message": message},
         "solutions": [list(g.cells) for g in solved.grids],
         "stats": steplog.stats_dict(outcome.stats),
-        "estimate": tree_estimate(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
-                                  limits),
     }
     if recording is not None:
-        answer["log"] = steplog.build(
-            sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
-            recording, outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
-                                 "puzzle": answer["puzzle"]}, message)
-    answer["count"] = count_all(sudoku.problem_for(grid.n), sudoku.given_options(grid), choose, outcome,
-                                limits, asked_all)
+        answer["log"] = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, outcome,
+                                      variants.about(grid, rules), message)
+    # After the log's analysis: the estimate and the count get what is really left of the time.
+    answer["estimate"] = tree_estimate(model.problem, sudoku.given_options(grid), choose, outcome, limits)
+    answer["count"] = count_all(model.problem, sudoku.given_options(grid), choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
 
-def read_sudoku(body: dict) -> tuple[sudoku.Grid, ec.Problem, list[int]]:
-    """The puzzle of a Sudoku request as the search sees it: the grid, its exact cover
-    problem and its givens' options. /api/compare and /api/estimate read it only here."""
-    grid = read_puzzle(body)
-    return grid, sudoku.problem_for(grid.n), sudoku.given_options(grid)
+def read_sudoku(body: dict) -> tuple[sudoku.Grid, variants.Rules, ec.Problem, list[int]]:
+    """The puzzle of a Sudoku request as the search sees it: the grid, its rules (the variants
+    and regions asked for), its exact cover problem and its givens' options. /api/compare and
+    /api/estimate read it only here."""
+    grid, rules = read_rules(body, read_puzzle(body, check=False))
+    return grid, rules, variants.model(rules).problem, sudoku.given_options(grid)
 
 
 CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by side, in this order
@@ -140,11 +143,12 @@ def api_compare():
     """The same puzzle searched with fewest options first and with the first item: each
     search's counts and its tree's shape, bucketed to one scale (webapp/compare.py)."""
     body = read_body()
-    grid, problem, givens = read_sudoku(body)
+    grid, rules, problem, givens = read_sudoku(body)
     solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
-    answer_key = answers.key("compare", sudoku.format_grid(grid), solutions, asked_all, max_steps, max_seconds)
+    answer_key = answers.key("compare", sudoku.format_grid(grid), rules.names, rules.regions_text(), solutions,
+                             asked_all, max_steps, max_seconds)
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
@@ -189,7 +193,7 @@ ESTIMATE_ALONE_SECONDS, ESTIMATE_PROBES = 0.5, 1000
 def api_estimate():
     """Knuth's estimate of the size of a puzzle's search tree, from random probes, without searching it."""
     body = read_body()
-    _, problem, givens = read_sudoku(body)
+    _, _, problem, givens = read_sudoku(body)
     choose = body.get("choose", "mrv")
     if choose not in CHOICES:
         raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
@@ -255,11 +259,11 @@ def api_cover():
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
                     "message": message},
         "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
-        "estimate": tree_estimate(problem, [], choose, outcome, limits),
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
     if recording is not None:
         answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
+    answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
@@ -289,14 +293,12 @@ ESTIMATE_SECONDS, ESTIMATE_LEAST = 0.25, 0.05
 
 def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict) -> dict | None:
     """Knuth's estimate of the whole search tree when a step or time limit stopped the search
-    (webapp/estimate.py): how much of it the recorded part is. It gets what is left of the
-    request's budget once the log's analysis has its share (limits' keep_back), at most
-    ESTIMATE_SECONDS; None when the search was not cut short or too little time is left."""
+    (webapp/estimate.py): how much of it the recorded part is. Asked once the log is built and
+    analysed, it gets what is then left of the request's budget, at most ESTIMATE_SECONDS;
+    None when the search was not cut short or too little time is left."""
     if outcome.status != ec.STOPPED or outcome.limit not in (ec.LIMIT_STEPS, ec.LIMIT_TIME):
         return None
-    per_event, per_dead_end = limits["keep_back"]
-    analysing = per_event * outcome.stats.steps + per_dead_end * outcome.stats.dead_ends
-    left = seconds_left(limits["max_seconds"]) - analysing
+    left = seconds_left(limits["max_seconds"])
     if left < ESTIMATE_LEAST:
         return None
     found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left))
@@ -377,13 +379,32 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
     return body
 
 
-def read_puzzle(body: dict) -> sudoku.Grid:
-    """The puzzle field, parsed and within the size the server takes."""
+def read_rules(body: dict, grid: sudoku.Grid) -> tuple[sudoku.Grid, variants.Rules]:
+    """The variant (a name or a list of names) and regions fields, and the givens checked under them."""
+    names = body.get("variant", [])
+    regions = body.get("regions")
+    if names is None:
+        names = []
+    if not isinstance(names, (str, list)):
+        raise RequestError("variant must be a name or a list of names, e.g. [\"x\", \"anti-knight\"]", "variant")
+    if regions is not None and not isinstance(regions, str):
+        raise RequestError("regions must be a string, one region symbol a cell", "regions")
+    try:
+        rules = variants.rules_for(grid.n, names, regions)
+        variants.check_givens(grid, rules)
+    except variants.VariantError as error:
+        raise RequestError(error.message, error.field, error.cells) from None
+    return grid, rules
+
+
+def read_puzzle(body: dict, check: bool = True) -> sudoku.Grid:
+    """The puzzle field, parsed and within the size the server takes (check=False: clashing givens
+    are let through, for read_rules to check under the puzzle's own rules)."""
     text = body.get("puzzle")
     if not isinstance(text, str):
         raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
     try:
-        grid = sudoku.parse(text)
+        grid = sudoku.parse(text, check=check)
     except sudoku.ParseError as error:
         raise puzzle_error(error) from None
     biggest = cap("SOLVE_MAX_BOX")

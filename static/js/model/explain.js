@@ -28,6 +28,28 @@ function givenOfItems(log) {
  * server's facts name it (the ruler's level: -1 a given), and the item of the
  * option it holds (the first such item): {option, by, level, item}.
  */
+// Each variant's name and rule, each key written out whole (the catalogue's test finds them).
+const VARIANT_WORDS = {
+  x: () => [say("variant.name.x"), say("variant.rule.x")],
+  windoku: () => [say("variant.name.windoku"), say("variant.rule.windoku")],
+  "anti-knight": () => [say("variant.name.anti-knight"), say("variant.rule.anti-knight")],
+  "anti-king": () => [say("variant.name.anti-king"), say("variant.rule.anti-king")],
+  "non-consecutive": () => [say("variant.name.non-consecutive"), say("variant.rule.non-consecutive")],
+  jigsaw: () => [say("variant.name.jigsaw"), say("variant.rule.jigsaw")],
+};
+
+/** The rules a Sudoku variant adds, as one phrase ("X (diagonals): both long diagonals …"), in a
+ * list of one; an empty list for plain Sudoku and for other problems. */
+function variantRules(problem) {
+  const names = [...(problem.variants || [])];
+  if (problem.regions && !names.includes("jigsaw")) names.push("jigsaw");
+  const said = names.filter((name) => name in VARIANT_WORDS).map((name) => {
+    const [title, rule] = VARIANT_WORDS[name]();
+    return `${title}: ${rule}`;
+  });
+  return said.length ? [said.join("; ")] : [];
+}
+
 export function ruledOut(log, state, item) {
   const k = log.facts.deadEndAt(state.step);
   if (k < 0) return [];
@@ -268,8 +290,9 @@ function explainEvent(log, state) {
           line(log.givens.length
             ? say("start.placed", { open, givens: say("start.givens", { count: log.givens.length }) })
             : say("start.nothing", { open })),
-          // A Sudoku's words for the two of exact cover, said once at the start.
+          // A Sudoku's words for the two of exact cover, said once at the start, and its variant's rules.
           ...(log.problem.kind === "sudoku" ? [line(say("start.sudoku"), "hint")] : []),
+          ...variantRules(log.problem).map((rules) => line(say("start.variants", { rules }), "hint")),
           line(say("start.next"), "hint"),
         ],
       };

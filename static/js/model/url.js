@@ -1,4 +1,5 @@
 // model/url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
+// with &v=<variant,variant…>&regions=<map> for a variant (model/variants.js),
 // or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
@@ -6,13 +7,16 @@
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
 // of history calls).
 
+import { readVariants } from "./variants.js";
+
 export const DEFAULT_SOLUTIONS = 1;
 export const DEFAULT_CHOOSE = "mrv";
 
 /**
  * The share state in a query string, or null when it names no puzzle:
  * {puzzle, solutions (number, or null for all), choose, step (number or
- * null), edit (a puzzle being entered, not a solve)}.
+ * null), edit (a puzzle being entered, not a solve), variants (names), regions
+ * (a jigsaw's map as written, or "")}.
  */
 export function readShare(search) {
   const params = new URLSearchParams(search);
@@ -20,7 +24,10 @@ export function readShare(search) {
   if (!puzzle) return null;
   const edit = params.get("edit") === "1";
   // A puzzle being entered is not solved: it has no step to land on.
-  return { puzzle, ...readSettings(params, { withStep: !edit }), edit };
+  const settings = readSettings(params, { withStep: !edit });
+  const { names, unknown } = readVariants(params.get("v"));
+  if (unknown.length) settings.notes.push(`v=${shown(unknown.join(","))} is not a variant this page knows: it is left out.`);
+  return { puzzle, ...settings, edit, variants: names, regions: params.get("regions") || "" };
 }
 
 /** The query string for a share state ("" for none). */
@@ -28,6 +35,8 @@ export function shareQuery(share) {
   if (!share) return "";
   const params = new URLSearchParams();
   params.set("p", share.puzzle);
+  if (share.variants && share.variants.length) params.set("v", share.variants.join(","));
+  if (share.regions) params.set("regions", share.regions);
   writeSettings(params, share);
   if (share.edit) params.set("edit", "1");
   return `?${params}`;
@@ -36,7 +45,8 @@ export function shareQuery(share) {
 /** Whether two share states ask for the same solve (the step aside). */
 export function sameSolve(a, b) {
   return !!a && !!b && !a.edit && !b.edit
-    && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose;
+    && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose
+    && (a.variants || []).join(",") === (b.variants || []).join(",") && (a.regions || "") === (b.regions || "");
 }
 
 /** A value as a link wrote it, for a note: cut after 24 characters. */

@@ -60,13 +60,13 @@ export class GlancePanels {
 
   // ---- while a solve is pending ---------------------------------------------------
 
-  /** A solve of `options` ({puzzle, choose}) starts: ask for Knuth's estimate of its tree meanwhile. */
+  /** A solve of `options` ({puzzle, choose, variant, regions}) starts: ask for Knuth's estimate of its tree meanwhile. */
   solving(options) {
     if (this.estimateAbort) this.estimateAbort.abort();
     const abort = new AbortController();
     this.estimateAbort = abort;
     this.store.update({ type: "pending", on: true });
-    api.estimate({ puzzle: options.puzzle, choose: options.choose }, { signal: abort.signal }).then((answer) => {
+    api.estimate(options, { signal: abort.signal }).then((answer) => {
       if (this.estimateAbort === abort && answer.ok) this.store.update({ type: "pending", estimate: answer.data });
     });
   }
@@ -97,7 +97,10 @@ export class GlancePanels {
     this.compareAbort = abort;
     this.store.update({ type: "compare", result: { status: "running" } });
     const share = state.share || {};
-    const result = await api.compare({ puzzle: answer.puzzle, solutions: share.solutions ?? 1 }, { signal: abort.signal });
+    // Under the rules the replay was solved with: its variants and jigsaw regions.
+    const rules = { variant: answer.variants || [], ...(answer.regions ? { regions: answer.regions } : {}) };
+    const result = await api.compare({ puzzle: answer.puzzle, solutions: share.solutions ?? 1, ...rules },
+      { signal: abort.signal });
     if (this.compareAbort !== abort || this.store.state.answer !== answer) return;
     this.compareAbort = null;
     this.store.update({

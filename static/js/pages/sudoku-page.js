@@ -17,6 +17,7 @@ import { DigitPad } from "../views/digitpad.js";
 import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
 import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
+import { readRegions, ruleClashes } from "../model/variants.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 
@@ -55,6 +56,39 @@ const player = new Replayer({
   onLeave: () => store.update({ type: "leave" }),
 });
 
+// ---- variants: the picker and the regions map ------------------------------------
+
+/** The rules picked: {names, regionsText (whitespace dropped), regions (per cell, or null), error}. */
+function currentRules() {
+  const names = [...document.querySelectorAll("input[name=variant]:checked")].map((box) => box.value);
+  const regionsText = $("regions").value.replace(/\s+/g, "");
+  const { regions, error } = readRegions(regionsText, now().puzzle.size);
+  return { names, regionsText, regions, error };
+}
+
+/** Put rules into the picker (a link, an example): names checked, the map in its field. */
+function setRules(names = [], regionsText = "") {
+  for (const box of document.querySelectorAll("input[name=variant]")) box.checked = names.includes(box.value);
+  $("regions").value = regionsText || "";
+  showRules();
+}
+
+/** Draw the picked rules on the board and say what is wrong with a map. */
+function showRules() {
+  const rules = currentRules();
+  board.setRules(rules);
+  $("regions-note").textContent = rules.error ? `Jigsaw regions: ${rules.error}.` : "";
+  $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
+}
+
+/** Givens that break the picked rules (rows, columns, boxes or regions, each variant's). */
+function clashesNow() {
+  const { puzzle } = now();
+  const rules = currentRules();
+  if (!rules.names.length && !rules.regions) return findClashes(puzzle.values, puzzle.size);
+  return ruleClashes(puzzle.values, puzzle.size, rules.names, rules.regions);
+}
+
 // ---- rendering: the views, from the state ----------------------------------------
 
 /** Draw what changed between two states (the one place the views are told to render). */
@@ -64,11 +98,13 @@ function render(state, before) {
     board.setSize(size);
     pad.setSize(size);
     setSizeChoice(size);
+    showRules();
   }
   if (state.mode !== before.mode) {
     const replaying = state.mode === "replay";
     pad.setVisible(!replaying);
     $("edit").hidden = !replaying;
+    $("variants").disabled = replaying;      // a replay's rules are its log's; Edit puzzle changes them
     if (!replaying && before.mode === "replay") showHint("");
   }
   if (state.mode !== "replay" && touched(state, before, "puzzle", "errorCells", "mode")) renderPuzzle();
@@ -154,7 +190,7 @@ function setSizeChoice(size) {
 /** Show the puzzle being entered, with clashing givens marked and named. */
 function renderPuzzle() {
   const { puzzle, errorCells } = now();
-  const clashes = findClashes(puzzle.values, puzzle.size);
+  const clashes = clashesNow();
   const marked = new Set([...clashes.cells, ...errorCells]);
   board.showPuzzle(puzzle.values, marked);
   if (clashes.messages.length) {
@@ -189,7 +225,9 @@ function holdsWork() {
 /** The example the board holds exactly, if any. */
 function exampleOnBoard() {
   const line = puzzleLine();
-  return now().examples.find((x) => x.size === now().puzzle.size && x.puzzle === line);
+  const rules = currentRules();
+  return now().examples.find((x) => x.size === now().puzzle.size && x.puzzle === line
+    && (x.variants || []).join(",") === rules.names.join(",") && (x.regions || "") === rules.regionsText);
 }
 
 /**
@@ -440,6 +478,8 @@ function currentShare() {
     solutions: chosenSolutions(),
     choose: $("choose").value,
     step: null,
+    variants: currentRules().names,
+    regions: currentRules().regionsText,
   };
 }
 
@@ -455,16 +495,17 @@ async function solve({ push = true, step = null } = {}) {
   if (now().editPushed) push = false;
   const share = currentShare();
   // Knuth's estimate of the tree comes first, to say how big the wait is (a cached answer may beat it).
-  glance.solving({ puzzle: share.puzzle, choose: share.choose });
+  const rules = { variant: share.variants, ...(share.regions ? { regions: share.regions } : {}) };
+  glance.solving({ puzzle: share.puzzle, choose: share.choose, ...rules });
   const answer = await runner.run((signal) => api.solve(
-    { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose }, { signal }));
+    { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose, ...rules }, { signal }));
   if (!answer) return;      // a newer solve or edit replaced this one (its own solve ends the pending note)
   glance.solved();
   if (!answer.ok) {
     player.leave();
     store.update({ type: "refused", cells: Array.isArray(answer.data.cells) ? answer.data.cells : [] });
     // Clashing givens are already listed one by one (the server names only the first).
-    if (!findClashes(now().puzzle.values, now().puzzle.size).messages.length) showMessage(answer.data.error, "error");
+    if (!clashesNow().messages.length) showMessage(answer.data.error, "error");
     // It sits under the board and the pad, below the fold of a phone: Solve must be seen to answer.
     $("board-message").scrollIntoView({ block: "nearest" });
     return;
@@ -594,7 +635,27 @@ $("examples").addEventListener("change", async () => {
     note.hidden = true;
     return;
   }
+  setRules(example.variants || [], example.regions || "");
   await loadText(example.puzzle, "example");
+  syncExampleMenu();
+});
+
+// A variant picked or a map typed: the board draws it, clashes follow it, the address keeps it.
+for (const box of document.querySelectorAll("input[name=variant]")) {
+  box.addEventListener("change", () => {
+    if (player.replay) return;
+    showRules();
+    renderPuzzle();
+    syncExampleMenu();
+    rememberPuzzle();
+  });
+}
+$("regions").addEventListener("input", () => {
+  if (player.replay) return;
+  showRules();
+  renderPuzzle();
+  syncExampleMenu();
+  rememberPuzzle();
 });
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
@@ -619,6 +680,7 @@ async function openShare(asked, { push = false } = {}) {
   const share = withinCap(asked);
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
+  setRules(share.variants, share.regions);
   const { puzzle, reason } = await readText(share.puzzle, "link's puzzle");
   if (!puzzle) {
     keepUnread(share.puzzle, "link's puzzle", reason);
@@ -637,6 +699,7 @@ async function openEntered(asked) {
   store.update({ type: "history", atEdit: !share.replayEntry });
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
+  setRules(share.variants, share.regions);
   const entered = parseEntered(share.puzzle);
   if (entered) loadPuzzle(entered.size, entered.values);
   else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) {

@@ -11,6 +11,10 @@
 import { SYMBOLS, boxSizeOf, symbolOf, valueOfSymbol } from "../model/sudoku.js";
 import { optionPlacement, itemUnit } from "../model/steplog.js";
 import { BoardCanvas, LOOK, lookFlags, lookValue } from "./boardcanvas.js";
+import { DECOR, boardMarks } from "../model/variants.js";
+
+// The classes a cell has from the board's rules, not from what it shows.
+const BASE_WORDS = new Set(["cell", "edge-right", "edge-bottom", "box-even", "window", "diagonal", "anti-diagonal"]);
 
 /** How long the replay must rest before the grid's text and labels follow the canvas. */
 export const REST_MS = 150;
@@ -44,7 +48,7 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
   const latestCell = latest ? optionPlacement(latest.option, size).cell : -1;
   const newest = latest && !latest.takenBack ? latestCell : -1;
   const takenBack = latest && latest.takenBack ? latestCell : -1;
-  const unit = explanation && explanation.item >= 0 ? new Set(itemUnit(explanation.item, size).cells) : new Set();
+  const unit = explanation && explanation.item >= 0 ? new Set(itemCells(log, explanation.item, size)) : new Set();
   const culprits = new Set();
   const blamed = new Set();
   if (explanation && explanation.deadEnd) {
@@ -63,6 +67,15 @@ export function replayView(log, state, explanation, { pencil = false } = {}) {
     }
   }
   return { values, kinds, newest, takenBack, unit, tone: explanation ? explanation.tone : "", culprits, blamed, pencil: marks };
+}
+
+/**
+ * The cells of an item: a row, column or box by its number; any other (a region,
+ * a diagonal, a window, a pair a variant keeps apart) by the cells of its options.
+ */
+export function itemCells(log, item, size) {
+  if (item < 3 * size * size) return itemUnit(item, size).cells;
+  return [...new Set(Array.from(log.optionsOfItem[item], (o) => optionPlacement(o, size).cell))];
 }
 
 /** Each cell's look (value | LOOK flags << 8) in a replay view. */
@@ -152,13 +165,8 @@ export class BoardView {
         const value = document.createElement("span");
         value.className = "value";
         el.append(value);
-        // Thick lines between boxes, as on paper.
-        let base = "cell";
-        if (c % n === n - 1 && c < size - 1) base += " edge-right";
-        if (r % n === n - 1 && r < size - 1) base += " edge-bottom";
-        if (Math.floor(r / n) % 2 === Math.floor(c / n) % 2) base += " box-even";
         this.cells.push({
-          el, value, base, pencilEl: null,
+          el, value, base: "cell", pencilEl: null,
           shown: { text: null, cls: null, label: null, marks: 0 },
           place: `row ${r + 1}, column ${c + 1}`,
         });
@@ -167,7 +175,42 @@ export class BoardView {
       rows.push(row);
     }
     this.root.replaceChildren(this.canvas, ...rows);
-    this.painter.invalidate();
+    this.setRules(this.rules || { names: [], regions: null }, { force: true });
+  }
+
+  /**
+   * Draw the rules on the board: thick lines between boxes (or a jigsaw's
+   * regions), the long diagonals of an X, the shaded windows of a Windoku.
+   * `regions`: each cell's region (Int32Array) or null for the boxes.
+   */
+  setRules({ names = [], regions = null }, { force = false } = {}) {
+    const key = `${this.size}|${names.join(",")}|${regions ? regions.join("") : ""}`;
+    this.rules = { names, regions };
+    if (key === this.rulesKey && !force) return;
+    this.rulesKey = key;
+    const size = this.size;
+    const n = this.box;
+    const marks = boardMarks(size, names, regions && regions.length === size * size ? regions : null);
+    for (let i = 0; i < this.cells.length; i++) {
+      const r = Math.floor(i / size);
+      const c = i % size;
+      // Thick lines between boxes or regions, as on paper.
+      let base = "cell";
+      if (marks.right[i]) base += " edge-right";
+      if (marks.bottom[i]) base += " edge-bottom";
+      if (!regions && Math.floor(r / n) % 2 === Math.floor(c / n) % 2) base += " box-even";
+      if (marks.decor[i] & DECOR.WINDOW) base += " window";
+      if (marks.decor[i] & DECOR.DIAGONAL) base += " diagonal";
+      if (marks.decor[i] & DECOR.ANTI_DIAGONAL) base += " anti-diagonal";
+      const cell = this.cells[i];
+      cell.base = base;
+      const cls = cell.shown.cls === null ? "" : cell.shown.cls.split(" ").filter((w) => !BASE_WORDS.has(w)).join(" ");
+      cell.el.className = `${base} ${cls}`.trim();
+      cell.shown.cls = cell.el.className;
+    }
+    this.root.classList.toggle("jigsaw", !!regions);
+    this.painter.setDecor(marks.decor, !regions);
+    this.painter.invalidate(true);
   }
 
   setActive(index) {

@@ -31,7 +31,7 @@ export const lookFlags = (look) => look >> 8;
 const COLOURS = {
   cell: "--cell-bg", alt: "--cell-alt", unit: "--unit-bg", dead: "--dead-bg",
   newest: "--newest-bg", culprit: "--dead", given: "--given", placed: "--placed",
-  solved: "--ok", mark: "--muted",
+  solved: "--ok", mark: "--muted", window: "--window-bg", diagonal: "--diagonal",
 };
 
 export class BoardCanvas {
@@ -59,6 +59,17 @@ export class BoardCanvas {
   invalidate(redraw = false) {
     this.stale = true;
     if (redraw && this.last && !this.canvas.hidden) this.draw(this.last.looks, this.last.marks, this.size);
+  }
+
+  /**
+   * The rules' marks under the digits (model/variants.js DECOR bits per cell: a
+   * window's shading, a diagonal line), and whether boxes are shaded in turn
+   * (not on a jigsaw, whose regions are no boxes).
+   */
+  setDecor(decor, boxShading = true) {
+    this.decor = decor;
+    this.boxShading = boxShading;
+    this.stale = true;
   }
 
   /** Draw the cells' looks and pencil marks (null for none), repainting only changed cells. */
@@ -155,12 +166,23 @@ export class BoardCanvas {
     const row = Math.floor(i / size);
     const col = i % size;
     // The same precedence as the DOM board's classes: dead unit, newest, unit, box shading.
-    let fill = size >= 16 && Math.floor(row / n) % 2 === Math.floor(col / n) % 2 ? c.alt : c.cell;
+    const decor = this.decor && this.decor.length === size * size ? this.decor[i] : 0;
+    const shaded = this.boxShading !== false && size >= 16 && Math.floor(row / n) % 2 === Math.floor(col / n) % 2;
+    let fill = decor & 1 ? c.window : shaded ? c.alt : c.cell;
     if (flags & LOOK.UNIT) fill = c.unit;
     if (flags & LOOK.NEWEST) fill = c.newest;
     if (flags & LOOK.DEAD) fill = c.dead;
     ctx.fillStyle = fill;
     ctx.fillRect(x, y, this.rects[k + 2], this.rects[k + 3]);
+    if (decor & 6) {
+      // A long diagonal of an X: a thin line corner to corner, under the digit.
+      ctx.strokeStyle = c.diagonal;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      if (decor & 2) { ctx.moveTo(x, y); ctx.lineTo(x + w, y + h); }
+      if (decor & 4) { ctx.moveTo(x + w, y); ctx.lineTo(x, y + h); }
+      ctx.stroke();
+    }
     if (flags & LOOK.CULPRIT) {
       const t = Math.min(3, w / 6);
       ctx.strokeStyle = c.culprit;

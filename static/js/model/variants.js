@@ -1,0 +1,188 @@
+// model/variants.js — Sudoku variants for the page (no DOM): the names, a jigsaw's
+// regions map, what the board draws for each rule (diagonals, windows, region
+// borders), and givens that break a rule as they are typed. The server's
+// model is webapp/variants.py; the words of a clash follow its messages.
+
+import { cellName, symbolOf, boxSizeOf, SYMBOLS } from "./sudoku.js";
+
+/** The variants a puzzle can combine, in the server's order (a jigsaw is its regions map). */
+export const VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "non-consecutive"];
+
+/** Variant names from a link's `v` (comma separated): known ones, each once, in order; and the unknown. */
+export function readVariants(text) {
+  const asked = (text || "").split(",").map((w) => w.trim().toLowerCase()).filter(Boolean);
+  return {
+    names: VARIANTS.filter((name) => asked.includes(name)),
+    unknown: asked.filter((name) => !VARIANTS.includes(name) && name !== "jigsaw"),
+  };
+}
+
+/** Top-left cells [row, column] of the windows: n - 1 a side, one cell in and one apart. */
+export function windowCorners(n) {
+  const starts = [];
+  for (let k = 0; k < n - 1; k++) starts.push(1 + k * (n + 1));
+  return starts.flatMap((top) => starts.map((left) => [top, left]));
+}
+
+/**
+ * A regions map read for a board of side `size`: {regions (region per cell, from 0) or null, error}.
+ * Empty text is no jigsaw (regions null, no error). Whitespace is ignored.
+ */
+export function readRegions(text, size) {
+  const chars = [...(text || "")].filter((ch) => !/\s/.test(ch));
+  if (!chars.length) return { regions: null, error: null };
+  const cells = size * size;
+  const digits = `${symbolOf(1)} to ${symbolOf(size)}`;
+  if (chars.length !== cells) {
+    return { regions: null, error: `the regions map has ${chars.length} cells, but a ${size}×${size} puzzle has ${cells}: one of ${digits} a cell` };
+  }
+  const regions = new Int32Array(cells);
+  for (let i = 0; i < cells; i++) {
+    const value = SYMBOLS.indexOf(chars[i].toUpperCase());
+    if (value < 0 || value >= size) {
+      return { regions: null, error: `the regions map has '${chars[i]}' at ${cellName(i, size)}: a ${size}×${size} map names each cell's region with one of ${digits}` };
+    }
+    regions[i] = value;
+  }
+  const counts = new Array(size).fill(0);
+  for (const r of regions) counts[r] += 1;
+  const wrong = counts.map((count, r) => [r, count]).filter(([, count]) => count !== size);
+  if (wrong.length) {
+    const said = wrong.map(([r, count]) => `region ${symbolOf(r + 1)} has ${count} cell${count === 1 ? "" : "s"}`);
+    const last = said.pop();
+    return { regions: null, error: `${said.length ? `${said.join(", ")} and ` : ""}${last}: each region needs ${size} cells` };
+  }
+  return { regions, error: null };
+}
+
+/** Each cell's region: the map's, or the boxes'. */
+export function regionOf(size, regions) {
+  if (regions) return regions;
+  const n = boxSizeOf(size);
+  return Int32Array.from({ length: size * size }, (_, i) => {
+    const r = Math.floor(i / size);
+    const c = i % size;
+    return Math.floor(r / n) * n + Math.floor(c / n);
+  });
+}
+
+// Bits of a cell's decoration.
+export const DECOR = Object.freeze({ WINDOW: 1, DIAGONAL: 2, ANTI_DIAGONAL: 4 });
+
+/**
+ * What the board draws for the rules: per cell, `decor` (DECOR bits: a window's
+ * shading, a diagonal line), and `right`/`bottom` (1: a thick line after the cell,
+ * between two regions or boxes).
+ */
+export function boardMarks(size, names = [], regions = null) {
+  const cells = size * size;
+  const decor = new Uint8Array(cells);
+  const right = new Uint8Array(cells);
+  const bottom = new Uint8Array(cells);
+  const region = regionOf(size, regions);
+  const n = boxSizeOf(size);
+  for (let i = 0; i < cells; i++) {
+    const r = Math.floor(i / size);
+    const c = i % size;
+    if (c < size - 1 && region[i] !== region[i + 1]) right[i] = 1;
+    if (r < size - 1 && region[i] !== region[i + size]) bottom[i] = 1;
+    if (names.includes("x")) {
+      if (r === c) decor[i] |= DECOR.DIAGONAL;
+      if (r + c === size - 1) decor[i] |= DECOR.ANTI_DIAGONAL;
+    }
+  }
+  if (names.includes("windoku")) {
+    for (const [top, left] of windowCorners(n)) {
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) decor[(top + a) * size + left + b] |= DECOR.WINDOW;
+    }
+  }
+  return { decor, right, bottom };
+}
+
+/** The houses (each digit once) of the rules: [{word, cells}]. */
+function houses(size, names, regions) {
+  const out = [];
+  const range = [...Array(size).keys()];
+  for (const u of range) out.push({ word: `row ${u + 1}`, cells: range.map((k) => u * size + k) });
+  for (const u of range) out.push({ word: `column ${u + 1}`, cells: range.map((k) => k * size + u) });
+  const region = regionOf(size, regions);
+  const family = regions ? "region" : "box";
+  for (const u of range) {
+    out.push({ word: `${family} ${u + 1}`, cells: [...region.keys()].filter((i) => region[i] === u) });
+  }
+  if (names.includes("x")) {
+    out.push({ word: "diagonal 1", cells: range.map((k) => k * size + k) });
+    out.push({ word: "diagonal 2", cells: range.map((k) => k * size + size - 1 - k) });
+  }
+  if (names.includes("windoku")) {
+    const n = boxSizeOf(size);
+    windowCorners(n).forEach(([top, left], w) => {
+      const cells = [];
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) cells.push((top + a) * size + left + b);
+      out.push({ word: `window ${w + 1}`, cells });
+    });
+  }
+  return out;
+}
+
+const MOVES = {
+  "anti-knight": [[1, 2], [2, 1], [2, -1], [1, -2]],
+  "anti-king": [[1, 1], [1, -1]],
+  "non-consecutive": [[0, 1], [1, 0]],
+};
+const APART = { "anti-knight": "a knight's move apart", "anti-king": "a king's move apart" };
+
+/**
+ * Givens that break the rules (rows, columns, boxes or regions, and each variant's):
+ * {cells, messages}, in the server's words.
+ */
+export function ruleClashes(values, size, names = [], regions = null) {
+  const cells = new Set();
+  const found = new Map();      // "a,b" -> {a, b, where: [...]}
+  const note = (a, b, where) => {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    const key = `${lo},${hi}`;
+    if (!found.has(key)) found.set(key, { a: lo, b: hi, where: [] });
+    found.get(key).where.push(where);
+    cells.add(a).add(b);
+  };
+  for (const { word, cells: members } of houses(size, names, regions)) {
+    const seen = new Map();
+    for (const cell of members) {
+      const v = values[cell];
+      if (!v) continue;
+      if (seen.has(v)) note(seen.get(v), cell, word);
+      else seen.set(v, cell);
+    }
+  }
+  const together = new Set();
+  for (const { cells: members } of houses(size, names, regions)) {
+    for (const a of members) for (const b of members) if (a < b) together.add(`${a},${b}`);
+  }
+  for (const rule of Object.keys(MOVES)) {
+    if (!names.includes(rule)) continue;
+    for (let a = 0; a < size * size; a++) {
+      const r = Math.floor(a / size);
+      const c = a % size;
+      for (const [dr, dc] of MOVES[rule]) {
+        if (r + dr < 0 || r + dr >= size || c + dc < 0 || c + dc >= size) continue;
+        const b = (r + dr) * size + c + dc;
+        const [va, vb] = [values[a], values[b]];
+        if (!va || !vb) continue;
+        if (rule === "non-consecutive" ? Math.abs(va - vb) === 1 : va === vb && !together.has(`${Math.min(a, b)},${Math.max(a, b)}`)) {
+          note(a, b, rule);
+        }
+      }
+    }
+  }
+  const messages = [...found.values()].map(({ a, b, where }) => {
+    const [A, B] = [cellName(a, size), cellName(b, size)];
+    if (where[0] === "non-consecutive") {
+      return `${A} and ${B} hold ${symbolOf(values[a])} and ${symbolOf(values[b])}: neighbours may not differ by 1 (the non-consecutive rule)`;
+    }
+    const words = where.map((w) => (APART[w] ? `${APART[w]}: the ${w} rule` : w));
+    return `${A} and ${B} both hold ${symbolOf(values[a])} (${words.join(" and ")})`;
+  });
+  return { cells, messages };
+}
