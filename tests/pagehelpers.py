@@ -43,6 +43,24 @@ def board_symbols(page: Page) -> str:
     return "".join(t or "." for t in texts)
 
 
+BOARD_IS = """(want) => {
+  const board = document.querySelector('#board');
+  if (!board || board.getAttribute('aria-busy') === 'true') return false;
+  const cells = [...board.querySelectorAll('[role=gridcell] .value')];
+  return cells.map((cell) => cell.textContent || '.').join('') === want;
+}"""
+
+
+def expect_board(page: Page, symbols: str, timeout: float = 15_000):
+    """Wait for the board to show these symbols (one-line form), as expect() waits for a text;
+    if it never does, fail showing what it shows."""
+    try:
+        page.wait_for_function(BOARD_IS, arg=symbols, timeout=timeout)
+    except Exception:
+        assert board_symbols(page) == symbols
+        raise
+
+
 # What the replay canvas shows in each cell, read back from its pixels: the
 # background near the top left corner, the colour at the left edge (where a
 # culprit's frame is drawn), the top right corner (a culprit's flag), the strongest ink in the middle (a digit) and

@@ -115,7 +115,8 @@ def test_thrashing_is_said_and_marked_where_the_same_culprits_recur(page: Page, 
     page.goto(f"/?p={HARD}&choose=mrv&step={second + 1}")
     expect_step(page, second + 1)
     expect(page.locator("#why")).to_contain_text(
-        f"This is the 2nd of those {len(recurring[0])} dead ends.")
+        f"Thrashing: these culprits cause {len(recurring[0])} dead ends in different branches, "
+        "as backing up one level at a time changes only innocent choices. This is the 2nd of them.")
 
 
 def test_the_heuristics_side_by_side_show_both_searches_counts(page: Page, api):

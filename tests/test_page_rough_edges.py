@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.pagehelpers import expect_board
 from webapp import exact_cover as ec
 from webapp.examples import puzzle_lines
 from webapp.steplog import explain_step
@@ -142,7 +143,7 @@ def test_a_failed_load_shows_the_board_in_the_box_and_keeps_the_text_one_press_a
     page.get_by_role("button", name="Load", exact=True).click()
     fixed = BERRY[:60] + "3" + BERRY[61:]
     expect(box).to_have_value(fixed)
-    assert board_symbols(page) == fixed
+    expect_board(page, fixed)
     expect(note).to_be_hidden()
     expect(restore).to_be_hidden()
 

@@ -113,7 +113,7 @@ export function thrashSummary(log) {
   const choices = joinAnd(levels.map((level) => say("thrash.choice", { option: log.labels[state.frame(level).option], level })));
   return {
     sentence: say("thrash.summary", {
-      groups: groups.length, dead: marked.length, count: levels.length, choices, largest: largest.length,
+      groups: groups.length, dead: marked.length, choices, largest: largest.length,
     }),
     groups: groups.length, deadEnds: marked.length, marked,
   };
