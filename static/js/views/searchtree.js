@@ -158,11 +158,14 @@ export class SearchTreeView {
       }
       // A bar, with a hairline gap under it and beside it, so siblings read apart.
       ctx.fillRect(x, y, Math.max(w - 0.5, 0.5), Math.max(down - 0.5, 0.5));
-      if (tree.status[n] === FAILED && w >= LABEL_PX && tree.size[n] > 1) labels.push(n);
+      // Only the top of a failed subtree says its size (its cost): labels of the failed
+      // subtrees inside it would pile up under it, a row apart, on a tree of many levels.
+      const top = tree.parent[n] < 0 || tree.status[tree.parent[n]] !== FAILED;
+      if (tree.status[n] === FAILED && top && w >= LABEL_PX && tree.size[n] > 1) labels.push(n);
       const children = tree.children(n);
       for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]);
     }
-    // Failed subtrees wide enough say their size, under their bar.
+    // The tops of failed subtrees wide enough say their size, under their bar.
     ctx.fillStyle = colour.ink;
     ctx.font = "11px system-ui, sans-serif";
     ctx.textBaseline = "top";
