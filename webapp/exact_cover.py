@@ -528,7 +528,7 @@ class Search:
         if self.ran:
             raise RuntimeError("select() must come before run()")
         items = self.problem.options[option]
-        if any(self.problem.colour_of(option, i) for i in items):
+        if self.problem.colours and any(self.problem.colour_of(option, i) for i in items):
             # A given covers its items; a colour would ask to purify one instead.
             raise ProblemError(f"option {option} gives an item a colour: it cannot be placed before the search")
         if self.core is not None:
