@@ -102,3 +102,15 @@ def test_a_bad_regions_map_is_named_and_kept(page: Page):
     page.click("#solve")
     expect(page.locator("#board-message")).to_contain_text("the regions map has 4 cells")
     expect(page.locator("#regions")).to_have_value("1234")
+
+
+def test_a_region_in_pieces_is_named_and_kept(page: Page):
+    boxes = "".join(str((r // 3) * 3 + c // 3 + 1) for r in range(9) for c in range(9))
+    split = "9" + boxes[1:80] + "1"
+    page.goto("/")
+    page.fill("#regions", split)
+    words = "region 1 is in 2 pieces: r1c2… (8 cells) and r9c9 alone; region 9 is in 2 pieces"
+    expect(page.locator("#regions-note")).to_contain_text(words)
+    page.click("#solve")
+    expect(page.locator("#board-message")).to_contain_text(words)
+    expect(page.locator("#regions")).to_have_value(split)

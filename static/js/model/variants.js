@@ -4,6 +4,7 @@
 // model is webapp/variants.py; the words of a clash follow its messages.
 
 import { cellName, symbolOf, boxSizeOf, SYMBOLS } from "./sudoku.js";
+import { joinAnd, say } from "./messages.js";
 
 /** The variants a puzzle can combine, in the server's order (a jigsaw is its regions map). */
 export const VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "non-consecutive"];
@@ -52,7 +53,50 @@ export function readRegions(text, size) {
     const last = said.pop();
     return { regions: null, error: `${said.length ? `${said.join(", ")} and ` : ""}${last}: each region needs ${size} cells` };
   }
+  const split = [];
+  for (let r = 0; r < size; r++) {
+    const found = pieces(regions, r, size);
+    if (found.length > 1) split.push({ r, found });
+  }
+  if (split.length) {
+    const said = split.map(({ r, found }) => say("regions.pieces", {
+      region: symbolOf(r + 1), count: found.length,
+      pieces: joinAnd(found.map((piece) => say("regions.piece", { cell: cellName(piece[0], size), count: piece.length }))),
+    }));
+    return { regions: null, error: say("regions.not_joined", { regions: said.join("; ") }) };
+  }
   return { regions, error: null };
+}
+
+/**
+ * The cells of region `region` in pieces whose cells join side by side: each piece's cells
+ * ascending, pieces in the order of their first cell (webapp.variants.pieces).
+ */
+export function pieces(regions, region, size) {
+  const left = new Set();
+  regions.forEach((r, i) => { if (r === region) left.add(i); });
+  const found = [];
+  for (const start of [...left].sort((a, b) => a - b)) {
+    if (!left.has(start)) continue;
+    const piece = [];
+    const todo = [start];
+    left.delete(start);
+    while (todo.length) {
+      const cell = todo.pop();
+      piece.push(cell);
+      const r = Math.floor(cell / size);
+      const c = cell % size;
+      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+        const other = rr * size + cc;
+        if (rr >= 0 && rr < size && cc >= 0 && cc < size && left.has(other)) {
+          left.delete(other);
+          todo.push(other);
+        }
+      }
+    }
+    found.push(piece.sort((a, b) => a - b));
+  }
+  return found;
 }
 
 /** Each cell's region: the map's, or the boxes'. */
