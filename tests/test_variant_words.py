@@ -1,0 +1,67 @@
+"""A variant's explanations: ruled-out options through a pair rule, said from the ruled option's cell,
+and how ties go among its item families; each sentence checked against the cells' own geometry."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import exact_cover as ec
+from webapp import steplog, sudoku, variants
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+PAIR_SENTENCE = re.compile(
+    r"^(\w+) in r(\d+)c(\d+): ruled out by the (?:given|choice) (\w+) in r(\d+)c(\d+)(?: at level \d+)? "
+    r"\(r(\d+)c(\d+) (is a knight's move from|touches|is next to) the (\w+) in r(\d+)c(\d+)"
+    r"(?: diagonally|: (\w+) and (\w+) are consecutive)?\)$")
+
+
+def variant_log(puzzle: str, names, regions=None, limit=3, max_steps=None) -> dict:
+    grid, rules = variants.read(puzzle, names, regions)
+    model = variants.model(rules)
+    recording = ec.Recording()
+    solved = variants.solve(grid, rules, recording=recording, max_solutions=limit, max_steps=max_steps)
+    return steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
+                         variants.about(grid, rules))
+
+
+def steps_of(log: dict, kind: int) -> list[int]:
+    return [i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == kind]
+
+
+@pytest.mark.parametrize(("puzzle", "rule", "max_steps"), [
+    ("." * 81, "anti-knight", 3000),
+    ("." * 81, "anti-king", 1500),
+    ("." * 16, "non-consecutive", None),
+])
+def test_a_pair_rule_is_said_from_the_ruled_cell_and_is_true(puzzle, rule, max_steps):
+    log = variant_log(puzzle, [rule], max_steps=max_steps)
+    found = 0
+    for step in steps_of(log, ec.DEAD_END):
+        for text in steplog.explain_step(log, step):
+            m = PAIR_SENTENCE.match(text)
+            if not m:
+                assert " may not " not in text, text       # the pair items' symmetric phrase is not used
+                continue
+            found += 1
+            digit, r, c, ruler_digit, rr, rc, cell_r, cell_c, verb, said_digit, other_r, other_c, low, high = m.groups()
+            assert (cell_r, cell_c, other_r, other_c, said_digit) == (r, c, rr, rc, ruler_digit), text
+            dr, dc = abs(int(r) - int(rr)), abs(int(c) - int(rc))
+            if rule == "anti-knight":
+                assert verb == "is a knight's move from" and {dr, dc} == {1, 2} and digit == ruler_digit, text
+            elif rule == "anti-king":
+                assert verb == "touches" and dr == dc == 1 and digit == ruler_digit, text
+            else:
+                assert verb == "is next to" and dr + dc == 1, text
+                assert abs(SYMBOLS.index(digit) - SYMBOLS.index(ruler_digit)) == 1, text
+                assert [low, high] == sorted([digit, ruler_digit], key=SYMBOLS.index), text
+    assert found, f"{rule}: some option was ruled out by the rule"
+
+
+def test_the_pair_words_name_the_rule_of_the_item_not_of_its_neighbours():
+    """Anti-knight and non-consecutive at once: each pair item speaks its own rule."""
+    log = variant_log("." * 81, ["anti-knight", "non-consecutive"], max_steps=3000)
+    said = [text for step in steps_of(log, ec.DEAD_END) for text in steplog.explain_step(log, step)]
+    verbs = {m.group(9) for m in map(PAIR_SENTENCE.match, said) if m}
+    assert verbs == {"is a knight's move from", "is next to"}
