@@ -10,6 +10,8 @@ import pytest
 from webapp import exact_cover as ec
 from webapp import steplog, sudoku, variants
 
+from tests.test_variants import REGIONS
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 PAIR_SENTENCE = re.compile(
     r"^(\w+) in r(\d+)c(\d+): ruled out by the (?:given|choice) (\w+) in r(\d+)c(\d+)(?: at level \d+)? "
@@ -65,3 +67,24 @@ def test_the_pair_words_name_the_rule_of_the_item_not_of_its_neighbours():
     said = [text for step in steps_of(log, ec.DEAD_END) for text in steplog.explain_step(log, step)]
     verbs = {m.group(9) for m in map(PAIR_SENTENCE.match, said) if m}
     assert verbs == {"is a knight's move from", "is next to"}
+
+
+@pytest.mark.parametrize(("names", "regions", "units"), [
+    ([], None, "rows, columns, boxes"),
+    (["x"], None, "rows, columns, boxes, diagonals"),
+    (["windoku", "anti-king"], None, "rows, columns, boxes, windows"),
+    (["x", "windoku"], "jigsaw", "rows, columns, regions, diagonals, windows"),
+])
+def test_ties_go_by_the_item_families_in_their_real_order(names, regions, units):
+    log = variant_log("." * 81, names, REGIONS if regions else None, limit=1, max_steps=400)
+    said = [text for step in steps_of(log, ec.CHOOSE) for text in steplog.explain_step(log, step)]
+    tie = f" Ties go to the item that comes first in the item list (cells, then {units})."
+    assert any(text.endswith(tie) for text in said)
+    # The families of the primary items, in the order the log lists them (from their names).
+    family = {"r": "rows", "c": "columns", "b": "boxes", "j": "regions", "d": "diagonals", "w": "windows"}
+    seen: list[str] = []
+    for name in log["items"][:log["primary"]]:
+        word = "cells" if "#" not in name else family[name[0]]
+        if word not in seen:
+            seen.append(word)
+    assert ", ".join(seen) == "cells, " + units

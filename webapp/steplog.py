@@ -326,7 +326,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         runners = [say("choose.runner", need=phrases["need"][i], count=count) for count, i in others]
         if runners and log["choose"] == "mrv":
             # A runner-up with as few options lost only the tie: say how ties go.
-            tie = ("" if others[0][0] != d else say("choose.tie_sudoku")
+            tie = ("" if others[0][0] != d else say("choose.tie_sudoku", units=sudoku_units(log["problem"]))
                    if log["problem"].get("kind") == "sudoku" else say("choose.tie"))
             lines.append(say("choose.runners_up", runners="; ".join(runners), tie=tie))
         return lines
@@ -397,6 +397,19 @@ def event_lines(log: dict, step: int) -> list[str]:
 
 # The rule of a pair item, from its name's prefix (docs/step-log.md, "Sudoku variants").
 PAIR_RULES = {prefix: rule for rule, prefix in variants.PAIR_PREFIX.items()}
+
+
+def sudoku_units(about: dict) -> str:
+    """A Sudoku's primary item families after the cells, in item order (variants.houses): rows, columns,
+    boxes or a jigsaw's regions, then diagonals and windows when the rules have them. The pair items
+    are secondary: never chosen, so never in a tie. static/js/model/explain.js's sudokuUnits says the same."""
+    names = about.get("variants") or []
+    units = [say("choose.units.regions") if about.get("regions") else say("choose.units.boxes")]
+    if "x" in names:
+        units.append(say("choose.units.diagonals"))
+    if "windoku" in names:
+        units.append(say("choose.units.windows"))
+    return ", ".join(units)
 
 
 def pair_rule(log: dict, item: int) -> str | None:

@@ -4,7 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog } from "../../static/js/model/steplog.js";
 import { explainStep } from "../../static/js/model/explain.js";
-import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines } from "./python.mjs";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, ROOT } from "./python.mjs";
 
 // top95 #1 (Norvig's set): a hard 9×9 whose dead ends include rows and boxes.
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -95,4 +97,11 @@ test("a variant's pair rules are said from the ruled option's cell, the same in 
     assertSameLines(data);
     assert.ok(checkPairSentences(data.lines, rule) > 0, `${rule}: some option was ruled out by the rule`);
   }
+});
+
+test("a variant's choose steps say how ties go among its item families, as Python does", () => {
+  const regions = readFileSync(path.join(ROOT, "webapp/puzzles/variants/jigsaw.txt"), "utf-8").split("\n")[0].split(/\s+/)[1];
+  const data = variantLogWithLines(".".repeat(81), ["x", "windoku"], { regions, maxSteps: 400 });
+  assertSameLines(data);
+  assert.ok(data.lines.flat().some((s) => s.endsWith("(cells, then rows, columns, regions, diagonals, windows).")));
 });

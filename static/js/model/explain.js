@@ -94,6 +94,19 @@ export function ruledOutGroups(log, reasons) {
   }));
 }
 
+/**
+ * A Sudoku's primary item families after the cells, in item order: rows, columns, boxes or a
+ * jigsaw's regions, then diagonals and windows when the rules have them (the pair items are
+ * secondary: never chosen, so never in a tie) (webapp.steplog.sudoku_units).
+ */
+export function sudokuUnits(problem) {
+  const names = problem.variants || [];
+  const units = [problem.regions ? say("choose.units.regions") : say("choose.units.boxes")];
+  if (names.includes("x")) units.push(say("choose.units.diagonals"));
+  if (names.includes("windoku")) units.push(say("choose.units.windows"));
+  return units.join(", ");
+}
+
 // A Sudoku variant's pair items: the rule from the item name's prefix (docs/step-log.md,
 // "Sudoku variants"), and its words (each key written out whole: the catalogue's test finds them).
 const PAIR_RULES = {
@@ -333,7 +346,7 @@ function explainEvent(log, state) {
       if (mrv && c.runnersUp.length) {
         // A runner-up with as few options lost only the tie: say how ties go.
         const tie = c.runnersUp[0].count !== c.d ? ""
-          : say(log.problem.kind === "sudoku" ? "choose.tie_sudoku" : "choose.tie");
+          : log.problem.kind === "sudoku" ? say("choose.tie_sudoku", { units: sudokuUnits(log.problem) }) : say("choose.tie");
         const runners = c.runnersUp.map((r) => say("choose.runner", { need: need[r.item], count: r.count })).join("; ");
         sentences.push(line(say("choose.runners_up", { runners, tie }), "runners-up"));
       }
