@@ -7,10 +7,9 @@ import re
 
 import pytest
 
+from tests.test_variants import REGIONS
 from webapp import exact_cover as ec
 from webapp import steplog, sudoku, variants
-
-from tests.test_variants import REGIONS
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 PAIR_SENTENCE = re.compile(
