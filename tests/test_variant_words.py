@@ -87,3 +87,36 @@ def test_ties_go_by_the_item_families_in_their_real_order(names, regions, units)
         if word not in seen:
             seen.append(word)
     assert ", ".join(seen) == "cells, " + units
+
+
+def test_the_item_numbering_is_the_one_docs_step_log_md_gives():
+    n, N = 3, 9
+    rules = variants.rules_for(n, ["x", "windoku", "anti-knight", "anti-king", "non-consecutive"], REGIONS)
+    problem = variants.model(rules).problem
+    items = problem.items
+    X, W = 2, (n - 1) ** 2
+    assert problem.primary == 4 * N * N + X * N + W * N
+    for g in range(N):
+        for d in range(N):
+            assert items[3 * N * N + g * N + d] == f"j{g + 1}#{d + 1}"
+    for k in range(X):
+        assert items[4 * N * N + k * N + 4] == f"d{k + 1}#5"
+    for w in range(W):
+        assert items[4 * N * N + X * N + w * N + 6] == f"w{w + 1}#7"
+    pairs = items[problem.primary:]
+    prefixes = [name.split(".")[0] for name in pairs]
+    assert prefixes == sorted(prefixes, key=["kn", "kg", "nc"].index)      # rule order
+    assert pairs.count("nc.r1c1.r1c2#1") == 1 and "nc.r1c1.r1c2#9" not in pairs    # N − 1 a pair
+    # A knight's move inside a region, on a diagonal or in a window has no item: the house keeps them apart.
+    for name in pairs:
+        if name.startswith(("kn.", "kg.")):
+            a, b = name.split("#")[0].split(".")[1:]
+            ra, ca = (int(x) - 1 for x in a[1:].split("c"))
+            rb, cb = (int(x) - 1 for x in b[1:].split("c"))
+            assert REGIONS[ra * N + ca] != REGIONS[rb * N + cb], name
+    # Every option: the plain items' cell, row and column first, then the rest in item order.
+    for option in problem.options:
+        assert list(option) == sorted(option)
+    # A 4×4 windoku has one window: the middle 2×2.
+    assert [c for _, _, c in [h for h in variants.houses(variants.rules_for(2, ["windoku"])) if h[0] == "window"]] \
+        == [(5, 6, 9, 10)]
