@@ -170,3 +170,18 @@ def test_a_4x4_with_no_grid_under_its_rule_says_so(page: Page):
     page.click("#solve")
     expect(page.locator("#step-label")).to_have_text(re.compile(r"^step [\d,]+ of [\d,]+"), timeout=20_000)
     expect(page.locator("body")).to_contain_text("No solution: the search tried every possibility.")
+
+
+def test_a_knight_s_move_is_said_from_the_ruled_cell_on_the_page(page: Page, api):
+    puzzle = EXAMPLES["variant-anti-knight"]["puzzle"]
+    log = solve_via_api(api, puzzle, variant=["anti-knight"])["log"]
+    said = re.compile(r"\((r\d+c\d+) is a knight's move from the \w+ in (r\d+c\d+)\)$")
+    step = next(k for k, code in enumerate(log["events"], start=1)
+                if code & ec.KIND_MASK == ec.DEAD_END and any(said.search(line) for line in explain_step(log, k)))
+    page.goto("/?" + urlencode({"p": puzzle, "v": "anti-knight", "sol": 1, "choose": "mrv", "step": step}))
+    expect_step(page, step, len(log["events"]))
+    sentences = why_sentences(page)
+    assert sentences == explain_step(log, step)
+    for a, b in (m.groups() for m in map(said.search, sentences) if m):
+        (ra, ca), (rb, cb) = (map(int, cell[1:].split("c")) for cell in (a, b))
+        assert {abs(ra - rb), abs(ca - cb)} == {1, 2}, (a, b)
