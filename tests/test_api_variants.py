@@ -51,9 +51,13 @@ def test_a_jigsaw_solve_carries_its_regions(client):
     ({"regions": "123"}, "regions", "the regions map has 3 cells, but a 9×9 puzzle has 81", []),
     ({"regions": "x" + "1" * 80}, "regions", "the regions map has 'x' at r1c1", [0]),
     ({"variant": "jigsaw"}, "regions", "a jigsaw needs a regions map", []),
+    ({"regions": "4" + "".join(str((r // 2) * 2 + c // 2 + 1) for r in range(4) for c in range(4))[1:15] + "1",
+      "puzzle": "." * 16}, "regions",
+     "region 1 is in 2 pieces: r1c2… (3 cells) and r4c4 alone; region 4 is in 2 pieces: r1c1 alone and r3c3… (3 cells)",
+     [0, 1, 4, 5, 10, 11, 14, 15]),
 ])
 def test_bad_names_and_maps_are_a_400_naming_the_field(client, fields, field, words, cells):
-    response = client.post("/api/solve", json={"puzzle": "." * 81, **fields})
+    response = client.post("/api/solve", json={"puzzle": "." * 81} | fields)
     assert response.status_code == 400
     error = response.get_json()
     assert words in error["error"] and error["field"] == field

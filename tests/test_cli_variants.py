@@ -67,6 +67,10 @@ def test_bad_names_and_maps_are_refused_before_solving():
     result = run("solve", "." * 81, "--regions", "1" * 81)
     assert result.returncode == 2
     assert "--regions: region 1 has 81 cells, region 2 has 0 cells" in result.stderr
+    split = "9" + "".join(str((r // 3) * 3 + c // 3 + 1) for r in range(9) for c in range(9))[1:80] + "1"
+    result = run("solve", "." * 81, "--regions", split)
+    assert result.returncode == 2
+    assert "--regions: region 1 is in 2 pieces: r1c2… (8 cells) and r9c9 alone; region 9" in result.stderr
     result = run("solve", "." * 16, "--regions", "123456789" * 9)
     assert result.returncode == 1
     assert "the regions map has 81 cells, but a 4×4 puzzle has 16" in result.stderr

@@ -19,6 +19,7 @@ which static/js/model/explain.js renders too; docs/step-log.md says when each is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import exact_cover as ec
@@ -127,20 +128,25 @@ def ruling_groups(ruled: list[Ruling]) -> list[list[Ruling]]:
     return list(groups.values())
 
 
-def ruling_sentence(phrases, group: list[Ruling]) -> str:
-    """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why."""
+def ruling_sentence(phrases, group: list[Ruling], why: Callable[[Ruling], str] | None = None) -> str:
+    """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why.
+
+    why: the words in brackets for a group's first ruling; the held item's phrase when None.
+    """
     labels, held = phrases["labels"], phrases["held"]
     first = group[0]
     by = (say("dead_end.by_given", ruler=labels[first.ruler]) if first.level < 0
           else say("dead_end.by_choice", ruler=labels[first.ruler], level=first.level))
     return say("dead_end.ruled_out", count=len(group), options=join_and([labels[r.option] for r in group]),
-               by=by, held=held[first.via])
+               by=by, held=why(first) if why else held[first.via])
 
 
-def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling]) -> list[str]:
-    """The heading and one sentence per group of ruled-out options of an item that ran out."""
+def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling],
+                   why: Callable[[Ruling], str] | None = None) -> list[str]:
+    """The heading and one sentence per group of ruled-out options of an item that ran out (why: as for
+    ruling_sentence)."""
     lines = [say("dead_end.heading", level=state.level, empty=phrases["empty"][item])]
-    lines += [ruling_sentence(phrases, group) for group in ruling_groups(ruled)]
+    lines += [ruling_sentence(phrases, group, why) for group in ruling_groups(ruled)]
     return lines
 
 

@@ -16,8 +16,10 @@ import json
 
 from . import analysis as an
 from . import exact_cover as ec
+from . import variants
 from .explain import (
     Frame,
+    Ruling,
     State,
     back_to_line,
     choice_ranking,
@@ -30,6 +32,7 @@ from .explain import (
     rulings,
 )
 from .messages import join_and, say
+from .sudoku import cell_name, symbol
 
 FORMAT, VERSION = "dlx-step-log", 3
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
@@ -323,7 +326,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         runners = [say("choose.runner", need=phrases["need"][i], count=count) for count, i in others]
         if runners and log["choose"] == "mrv":
             # A runner-up with as few options lost only the tie: say how ties go.
-            tie = ("" if others[0][0] != d else say("choose.tie_sudoku")
+            tie = ("" if others[0][0] != d else say("choose.tie_sudoku", units=sudoku_units(log["problem"]))
                    if log["problem"].get("kind") == "sudoku" else say("choose.tie"))
             lines.append(say("choose.runners_up", runners="; ".join(runners), tie=tie))
         return lines
@@ -373,7 +376,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
                     option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
-    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled)
+    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, lambda r: ruled_why(log, r))
     lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out]
     dead_level = state.level
     events = log["events"]
@@ -388,6 +391,50 @@ def event_lines(log: dict, step: int) -> list[str]:
             return lines
     lines.append(end_line(log, step))
     return lines
+
+
+# -- a Sudoku variant's words --------------------------------------------------------
+
+# The rule of a pair item, from its name's prefix (docs/step-log.md, "Sudoku variants").
+PAIR_RULES = {prefix: rule for rule, prefix in variants.PAIR_PREFIX.items()}
+
+
+def sudoku_units(about: dict) -> str:
+    """A Sudoku's primary item families after the cells, in item order (variants.houses): rows, columns,
+    boxes or a jigsaw's regions, then diagonals and windows when the rules have them. The pair items
+    are secondary: never chosen, so never in a tie. static/js/model/explain.js's sudokuUnits says the same."""
+    names = about.get("variants") or []
+    units = [say("choose.units.regions") if about.get("regions") else say("choose.units.boxes")]
+    if "x" in names:
+        units.append(say("choose.units.diagonals"))
+    if "windoku" in names:
+        units.append(say("choose.units.windows"))
+    return ", ".join(units)
+
+
+def pair_rule(log: dict, item: int) -> str | None:
+    """The rule ("anti-knight", "anti-king", "non-consecutive") of a Sudoku variant's pair item, else None."""
+    if log["problem"].get("kind") != "sudoku" or item < log["primary"]:
+        return None
+    return PAIR_RULES.get(log["items"][item].split(".")[0])
+
+
+def ruled_why(log: dict, ruling: Ruling) -> str:
+    """Why an option is ruled out, in its sentence's brackets: the held item's phrase, or for a pair
+    item, the rule seen from the ruled option's cell ("r3c8 is a knight's move from the 3 in r5c7").
+
+    The cells and digits come from the option ids (docs/step-log.md, "Sudoku numbering");
+    static/js/model/explain.js's ruledWhy says the same.
+    """
+    rule = pair_rule(log, ruling.via)
+    if rule is None:
+        return log["phrases"]["held"][ruling.via]
+    size = log["problem"]["size"]
+    cell, digit = divmod(ruling.option, size)
+    other, theirs = divmod(ruling.ruler, size)
+    low, high = sorted((digit + 1, theirs + 1))
+    return say(f"ruled.{rule}", cell=cell_name(cell, size), other=cell_name(other, size),
+               digit=symbol(theirs + 1, size), low=symbol(low, size), high=symbol(high, size))
 
 
 # -- the facts, in words ------------------------------------------------------------

@@ -124,7 +124,38 @@ def read_regions(text: str, n: int) -> tuple[int, ...]:
         sizes = join_and([say("regions.one_size", region=symbol(r + 1, size), count=counts[r]) for r in wrong])
         raise VariantError(say("regions.sizes", sizes=sizes, size=size), "regions",
                            [i for i, r in enumerate(regions) if r in wrong])
+    split = {r: found for r in range(size) if len(found := pieces(regions, r, size)) > 1}
+    if split:
+        said = [say("regions.pieces", region=symbol(r + 1, size), count=len(found),
+                    pieces=join_and([say("regions.piece", cell=cell_name(piece[0], size), count=len(piece))
+                                     for piece in found]))
+                for r, found in split.items()]
+        raise VariantError(say("regions.not_joined", regions="; ".join(said)), "regions",
+                           sorted(i for found in split.values() for piece in found for i in piece))
     return tuple(regions)
+
+
+def pieces(regions, region: int, size: int) -> list[list[int]]:
+    """The cells of a region in pieces whose cells join side by side: each piece's cells ascending,
+    pieces in the order of their first cell."""
+    left = {i for i, r in enumerate(regions) if r == region}
+    found = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        piece, todo = [], [start]
+        left.discard(start)
+        while todo:
+            cell = todo.pop()
+            piece.append(cell)
+            r, c = divmod(cell, size)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                other = rr * size + cc
+                if 0 <= rr < size and 0 <= cc < size and other in left:
+                    left.discard(other)
+                    todo.append(other)
+        found.append(sorted(piece))
+    return found
 
 
 def rules_for(n: int, names=(), regions: str | None = None) -> Rules:

@@ -4,7 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog } from "../../static/js/model/steplog.js";
 import { explainStep } from "../../static/js/model/explain.js";
-import { sudokuLogWithLines, builtinLogWithLines } from "./python.mjs";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, ROOT } from "./python.mjs";
 
 // top95 #1 (Norvig's set): a hard 9×9 whose dead ends include rows and boxes.
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -55,4 +57,51 @@ test("colours: the word square's purify and unpurify steps say what Python says,
   const said = lines.flat();
   assert.ok(said.some((s) => s.startsWith("Purify r1c1 (r1c1 takes one letter): it is now a, and the ")));
   assert.ok(said.some((s) => s.startsWith("Unpurify ")));
+});
+
+// "3 in r3c8: ruled out by the choice 3 in r5c7 at level 19 (r3c8 is a knight's move from the 3 in r5c7)"
+const PAIR_SENTENCE = new RegExp(String.raw`^(\w+) in r(\d+)c(\d+): ruled out by the (?:given|choice) (\w+) in r(\d+)c(\d+)`
+  + String.raw`(?: at level \d+)? \(r(\d+)c(\d+) (is a knight's move from|touches|is next to) the (\w+) in r(\d+)c(\d+)`
+  + String.raw`(?: diagonally|: (\w+) and (\w+) are consecutive)?\)$`);
+const VALUE = (symbol) => "123456789ABCDEFGHIJKLMNOP".indexOf(symbol) + 1;
+
+/** Every ruled-out sentence that names a pair rule, checked against the cells' own geometry; their count. */
+function checkPairSentences(lines, rule) {
+  let count = 0;
+  for (const text of lines.flat()) {
+    const m = PAIR_SENTENCE.exec(text);
+    if (!m) continue;
+    count += 1;
+    const [, digit, r, c, rulerDigit, rr, rc, cellR, cellC, verb, saidDigit, otherR, otherC, low, high] = m;
+    // Seen from the ruled option's cell, naming the ruler's cell and digit.
+    assert.deepEqual([cellR, cellC, otherR, otherC, saidDigit], [r, c, rr, rc, rulerDigit], text);
+    const [dr, dc] = [Math.abs(r - rr), Math.abs(c - rc)];
+    if (rule === "anti-knight") assert.ok(verb.startsWith("is a knight") && dr * dc === 2 && digit === rulerDigit, text);
+    if (rule === "anti-king") assert.ok(verb === "touches" && dr === 1 && dc === 1 && digit === rulerDigit, text);
+    if (rule === "non-consecutive") {
+      assert.ok(verb === "is next to" && dr + dc === 1 && Math.abs(VALUE(digit) - VALUE(rulerDigit)) === 1, text);
+      assert.deepEqual([low, high], [digit, rulerDigit].sort((a, b) => VALUE(a) - VALUE(b)), text);
+    }
+  }
+  return count;
+}
+
+test("a variant's pair rules are said from the ruled option's cell, the same in both languages and true", () => {
+  const cases = [
+    [".".repeat(81), "anti-knight", 3000],
+    [".".repeat(81), "anti-king", 1500],
+    [".".repeat(16), "non-consecutive", null],
+  ];
+  for (const [puzzle, rule, maxSteps] of cases) {
+    const data = variantLogWithLines(puzzle, [rule], { limit: 3, maxSteps });
+    assertSameLines(data);
+    assert.ok(checkPairSentences(data.lines, rule) > 0, `${rule}: some option was ruled out by the rule`);
+  }
+});
+
+test("a variant's choose steps say how ties go among its item families, as Python does", () => {
+  const regions = readFileSync(path.join(ROOT, "webapp/puzzles/variants/jigsaw.txt"), "utf-8").split("\n")[0].split(/\s+/)[1];
+  const data = variantLogWithLines(".".repeat(81), ["x", "windoku"], { regions, maxSteps: 400 });
+  assertSameLines(data);
+  assert.ok(data.lines.flat().some((s) => s.endsWith("(cells, then rows, columns, regions, diagonals, windows).")));
 });

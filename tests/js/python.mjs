@@ -52,3 +52,24 @@ lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }
+
+/**
+ * The same for a Sudoku variant (webapp.variants): names like ["anti-knight"], a jigsaw's
+ * regions map, and a step budget (lines for every step, as sudokuLogWithLines).
+ */
+export function variantLogWithLines(puzzle, names, { regions = null, limit = 1, maxSteps = null } = {}) {
+  return pythonJson(`
+import json
+from webapp import sudoku, steplog, variants, exact_cover as ec
+grid, rules = variants.read(${JSON.stringify(puzzle)}, json.loads(${JSON.stringify(JSON.stringify(names))}),
+                            ${regions === null ? "None" : JSON.stringify(regions)})
+model = variants.model(rules)
+rec = ec.Recording()
+solved = variants.solve(grid, rules, recording=rec, max_solutions=${limit},
+                        max_steps=${maxSteps === null ? "None" : maxSteps})
+log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), rec, solved.outcome,
+                    variants.about(grid, rules))
+lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
+print(json.dumps({"log": log, "lines": lines}))
+`);
+}

@@ -24,6 +24,10 @@ test("a regions map is checked: length, characters, region sizes", () => {
   assert.match(readRegions("123", 9).error, /has 3 cells, but a 9×9 puzzle has 81/);
   assert.match(readRegions("x" + JIGSAW.slice(1), 9).error, /'x' at r1c1/);
   assert.match(readRegions("12" + JIGSAW.slice(2), 9).error, /region 1 has 8 cells and region 2 has 10 cells: each region needs 9 cells/);
+  // A region in two pieces, in the server's words (r1c1 and r4c4 of the boxes swapped).
+  assert.equal(readRegions("4122" + "1122" + "3344" + "3341", 4).error,
+    "region 1 is in 2 pieces: r1c2… (3 cells) and r4c4 alone; region 4 is in 2 pieces: r1c1 alone and r3c3… (3 cells); "
+    + "a region's cells must join up side by side, as in a published jigsaw");
 });
 
 test("the board's marks: diagonals, windows, and thick lines between regions", () => {

@@ -8,6 +8,7 @@ import {
   CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY,
 } from "./steplog.js";
 import { joinAnd, say } from "./messages.js";
+import { cellName, symbolOf } from "./sudoku.js";
 
 /** How many runner-up items a choose step names. */
 export const RUNNERS_UP = 3;
@@ -88,9 +89,47 @@ export function ruledOutGroups(log, reasons) {
       count: g.options.length, options: joinAnd(g.options.map((o) => labels[o])),
       by: g.level < 0 ? say("dead_end.by_given", { ruler: labels[g.by] })
         : say("dead_end.by_choice", { ruler: labels[g.by], level: g.level }),
-      held: log.phrases.held[g.item],
+      held: ruledWhy(log, g.options[0], g.by, g.item),
     }),
   }));
+}
+
+/**
+ * A Sudoku's primary item families after the cells, in item order: rows, columns, boxes or a
+ * jigsaw's regions, then diagonals and windows when the rules have them (the pair items are
+ * secondary: never chosen, so never in a tie) (webapp.steplog.sudoku_units).
+ */
+export function sudokuUnits(problem) {
+  const names = problem.variants || [];
+  const units = [problem.regions ? say("choose.units.regions") : say("choose.units.boxes")];
+  if (names.includes("x")) units.push(say("choose.units.diagonals"));
+  if (names.includes("windoku")) units.push(say("choose.units.windows"));
+  return units.join(", ");
+}
+
+// A Sudoku variant's pair items: the rule from the item name's prefix (docs/step-log.md,
+// "Sudoku variants"), and its words (each key written out whole: the catalogue's test finds them).
+const PAIR_RULES = {
+  kn: (fields) => say("ruled.anti-knight", fields),
+  kg: (fields) => say("ruled.anti-king", fields),
+  nc: (fields) => say("ruled.non-consecutive", fields),
+};
+
+/**
+ * Why `option` is ruled out by `ruler` through `item`, in its sentence's brackets: the item's held
+ * phrase, or for a Sudoku variant's pair item, the rule seen from the ruled option's cell
+ * ("r3c8 is a knight's move from the 3 in r5c7"); cells and digits from the option ids
+ * (webapp.steplog.ruled_why).
+ */
+export function ruledWhy(log, option, ruler, item) {
+  const rule = log.problem.kind === "sudoku" && item >= log.primary ? PAIR_RULES[log.items[item].split(".")[0]] : null;
+  if (!rule) return log.phrases.held[item];
+  const { size } = log.problem;
+  const [digit, theirs] = [option % size + 1, ruler % size + 1];
+  return rule({
+    cell: cellName(Math.floor(option / size), size), other: cellName(Math.floor(ruler / size), size),
+    digit: symbolOf(theirs), low: symbolOf(Math.min(digit, theirs)), high: symbolOf(Math.max(digit, theirs)),
+  });
 }
 
 /**
@@ -307,7 +346,7 @@ function explainEvent(log, state) {
       if (mrv && c.runnersUp.length) {
         // A runner-up with as few options lost only the tie: say how ties go.
         const tie = c.runnersUp[0].count !== c.d ? ""
-          : say(log.problem.kind === "sudoku" ? "choose.tie_sudoku" : "choose.tie");
+          : log.problem.kind === "sudoku" ? say("choose.tie_sudoku", { units: sudokuUnits(log.problem) }) : say("choose.tie");
         const runners = c.runnersUp.map((r) => say("choose.runner", { need: need[r.item], count: r.count })).join("; ");
         sentences.push(line(say("choose.runners_up", { runners, tie }), "runners-up"));
       }

@@ -1,9 +1,10 @@
 // model/variants.js — Sudoku variants for the page (no DOM): the names, a jigsaw's
 // regions map, what the board draws for each rule (diagonals, windows, region
 // borders), and givens that break a rule as they are typed. The server's
-// model is webapp/variants.py; the words of a clash follow its messages.
+// model is webapp/variants.py; the words are its, from the one catalogue.
 
 import { cellName, symbolOf, boxSizeOf, SYMBOLS } from "./sudoku.js";
+import { joinAnd, say } from "./messages.js";
 
 /** The variants a puzzle can combine, in the server's order (a jigsaw is its regions map). */
 export const VARIANTS = ["x", "windoku", "anti-knight", "anti-king", "non-consecutive"];
@@ -34,13 +35,13 @@ export function readRegions(text, size) {
   const cells = size * size;
   const digits = `${symbolOf(1)} to ${symbolOf(size)}`;
   if (chars.length !== cells) {
-    return { regions: null, error: `the regions map has ${chars.length} cells, but a ${size}×${size} puzzle has ${cells}: one of ${digits} a cell` };
+    return { regions: null, error: say("regions.length", { count: chars.length, cells, size, digits }) };
   }
   const regions = new Int32Array(cells);
   for (let i = 0; i < cells; i++) {
     const value = SYMBOLS.indexOf(chars[i].toUpperCase());
     if (value < 0 || value >= size) {
-      return { regions: null, error: `the regions map has '${chars[i]}' at ${cellName(i, size)}: a ${size}×${size} map names each cell's region with one of ${digits}` };
+      return { regions: null, error: say("regions.character", { char: `'${chars[i]}'`, cell: cellName(i, size), size, digits }) };
     }
     regions[i] = value;
   }
@@ -48,11 +49,53 @@ export function readRegions(text, size) {
   for (const r of regions) counts[r] += 1;
   const wrong = counts.map((count, r) => [r, count]).filter(([, count]) => count !== size);
   if (wrong.length) {
-    const said = wrong.map(([r, count]) => `region ${symbolOf(r + 1)} has ${count} cell${count === 1 ? "" : "s"}`);
-    const last = said.pop();
-    return { regions: null, error: `${said.length ? `${said.join(", ")} and ` : ""}${last}: each region needs ${size} cells` };
+    const sizes = joinAnd(wrong.map(([r, count]) => say("regions.one_size", { region: symbolOf(r + 1), count })));
+    return { regions: null, error: say("regions.sizes", { sizes, size }) };
+  }
+  const split = [];
+  for (let r = 0; r < size; r++) {
+    const found = pieces(regions, r, size);
+    if (found.length > 1) split.push({ r, found });
+  }
+  if (split.length) {
+    const said = split.map(({ r, found }) => say("regions.pieces", {
+      region: symbolOf(r + 1), count: found.length,
+      pieces: joinAnd(found.map((piece) => say("regions.piece", { cell: cellName(piece[0], size), count: piece.length }))),
+    }));
+    return { regions: null, error: say("regions.not_joined", { regions: said.join("; ") }) };
   }
   return { regions, error: null };
+}
+
+/**
+ * The cells of region `region` in pieces whose cells join side by side: each piece's cells
+ * ascending, pieces in the order of their first cell (webapp.variants.pieces).
+ */
+export function pieces(regions, region, size) {
+  const left = new Set();
+  regions.forEach((r, i) => { if (r === region) left.add(i); });
+  const found = [];
+  for (const start of [...left].sort((a, b) => a - b)) {
+    if (!left.has(start)) continue;
+    const piece = [];
+    const todo = [start];
+    left.delete(start);
+    while (todo.length) {
+      const cell = todo.pop();
+      piece.push(cell);
+      const r = Math.floor(cell / size);
+      const c = cell % size;
+      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+        const other = rr * size + cc;
+        if (rr >= 0 && rr < size && cc >= 0 && cc < size && left.has(other)) {
+          left.delete(other);
+          todo.push(other);
+        }
+      }
+    }
+    found.push(piece.sort((a, b) => a - b));
+  }
+  return found;
 }
 
 /** Each cell's region: the map's, or the boxes'. */
@@ -130,7 +173,11 @@ const MOVES = {
   "anti-king": [[1, 1], [1, -1]],
   "non-consecutive": [[0, 1], [1, 0]],
 };
-const APART = { "anti-knight": "a knight's move apart", "anti-king": "a king's move apart" };
+// A clash's pair rule in words (webapp.variants.rule_words; each key written out whole).
+const APART = {
+  "anti-knight": () => say("variant.clash.apart", { apart: say("phrase.sudoku.apart.anti-knight"), rule: "anti-knight" }),
+  "anti-king": () => say("variant.clash.apart", { apart: say("phrase.sudoku.apart.anti-king"), rule: "anti-king" }),
+};
 
 /**
  * Givens that break the rules (rows, columns, boxes or regions, and each variant's):
@@ -179,10 +226,10 @@ export function ruleClashes(values, size, names = [], regions = null) {
   const messages = [...found.values()].map(({ a, b, where }) => {
     const [A, B] = [cellName(a, size), cellName(b, size)];
     if (where[0] === "non-consecutive") {
-      return `${A} and ${B} hold ${symbolOf(values[a])} and ${symbolOf(values[b])}: neighbours may not differ by 1 (the non-consecutive rule)`;
+      return say("variant.clash.consecutive", { a: A, b: B, da: symbolOf(values[a]), db: symbolOf(values[b]) });
     }
-    const words = where.map((w) => (APART[w] ? `${APART[w]}: the ${w} rule` : w));
-    return `${A} and ${B} both hold ${symbolOf(values[a])} (${words.join(" and ")})`;
+    const words = where.map((w) => (APART[w] ? APART[w]() : w));
+    return say("variant.clash.same", { a: A, b: B, digit: symbolOf(values[a]), where: words.join(" and ") });
   });
   return { cells, messages };
 }
