@@ -127,20 +127,33 @@ def ruling_groups(ruled: list[Ruling]) -> list[list[Ruling]]:
     return list(groups.values())
 
 
-def ruling_sentence(phrases, group: list[Ruling]) -> str:
-    """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why."""
-    labels, held = phrases["labels"], phrases["held"]
+def held_words(phrases, ruling: Ruling, problem: ec.Problem | None = None) -> str:
+    """Why the ruler's hold on the item rules an option out: the item's held phrase, or, when the
+    ruler gave it a colour (Knuth's DLX2), that colour: "x is already red"."""
+    colour = problem.colour_of(ruling.ruler, ruling.via) if problem is not None else 0
+    if colour:
+        return say("dead_end.held_colour", item=problem.items[ruling.via], colour=problem.colour_names[colour - 1])
+    return phrases["held"][ruling.via]
+
+
+def ruling_sentence(phrases, group: list[Ruling], problem: ec.Problem | None = None) -> str:
+    """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why.
+
+    problem: for its colours; without it the why is always the held item's phrase.
+    """
+    labels = phrases["labels"]
     first = group[0]
     by = (say("dead_end.by_given", ruler=labels[first.ruler]) if first.level < 0
           else say("dead_end.by_choice", ruler=labels[first.ruler], level=first.level))
     return say("dead_end.ruled_out", count=len(group), options=join_and([labels[r.option] for r in group]),
-               by=by, held=held[first.via])
+               by=by, held=held_words(phrases, first, problem))
 
 
-def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling]) -> list[str]:
+def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling],
+                   problem: ec.Problem | None = None) -> list[str]:
     """The heading and one sentence per group of ruled-out options of an item that ran out."""
     lines = [say("dead_end.heading", level=state.level, empty=phrases["empty"][item])]
-    lines += [ruling_sentence(phrases, group) for group in ruling_groups(ruled)]
+    lines += [ruling_sentence(phrases, group, problem) for group in ruling_groups(ruled)]
     return lines
 
 

@@ -373,7 +373,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
                     option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
-    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled)
+    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, problem)
     lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out]
     dead_level = state.level
     events = log["events"]

@@ -70,6 +70,16 @@ export function ruledOut(log, state, item) {
 }
 
 /**
+ * Why a ruler's hold on an item rules options out: the item's held phrase, or, when the
+ * ruler gave it a colour (Knuth's DLX2), that colour: "x is already red" (webapp.explain.held_words).
+ */
+function heldWords(log, { by, item }) {
+  const colour = log.colourOf(by, item);
+  if (colour) return say("dead_end.held_colour", { item: log.items[item], colour: log.colourName(colour) });
+  return log.phrases.held[item];
+}
+
+/**
  * Ruled-out options with the same ruler and the same held item, together (in
  * the order of their first option), each group one sentence:
  * {options, by, level, item, text} (webapp.explain.ruling_groups).
@@ -88,7 +98,7 @@ export function ruledOutGroups(log, reasons) {
       count: g.options.length, options: joinAnd(g.options.map((o) => labels[o])),
       by: g.level < 0 ? say("dead_end.by_given", { ruler: labels[g.by] })
         : say("dead_end.by_choice", { ruler: labels[g.by], level: g.level }),
-      held: log.phrases.held[g.item],
+      held: heldWords(log, g),
     }),
   }));
 }
