@@ -130,7 +130,9 @@ def ruling_groups(ruled: list[Ruling]) -> list[list[Ruling]]:
 def held_words(phrases, ruling: Ruling, problem: ec.Problem | None = None) -> str:
     """Why the ruler's hold on the item rules an option out: the item's held phrase, or, when the
     ruler gave it a colour (Knuth's DLX2), that colour: "x is already red"."""
-    colour = problem.colour_of(ruling.ruler, ruling.via) if problem is not None else 0
+    if problem is None:
+        return phrases["held"][ruling.via]
+    colour = problem.colour_of(ruling.ruler, ruling.via)
     if colour:
         return say("dead_end.held_colour", item=problem.items[ruling.via], colour=problem.colour_names[colour - 1])
     return phrases["held"][ruling.via]
