@@ -87,7 +87,10 @@ def test_a_typed_coloured_problem_shows_colours_in_the_matrix_and_swatches_in_th
     # The links picture: a swatch on every coloured node, its colour named in the node's text.
     coloured_nodes = page.locator("#links g.node[data-colour]")
     expect(coloured_nodes).to_have_count(8)
-    expect(page.locator("#links g.node[data-colour] rect.swatch-mark")).to_have_count(8)
+    swatches = page.locator("#links g.node[data-colour] .swatch-mark")
+    expect(swatches).to_have_count(8)
+    # A short name is written on the swatch as well.
+    assert sorted(swatches.locator(".swatch-name").all_text_contents()) == ["0", "0", "0", "1", "1", "1", "1", "1"]
     titles = coloured_nodes.locator("title").all_text_contents()
     assert all(re.search(r"^node \d+: item [xy]:[01] of option \d.*; it gives [xy] the colour [01]( — |$)", t) for t in titles), titles
 

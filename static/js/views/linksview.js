@@ -34,7 +34,8 @@ const LANE = 7;           // up/down links run this far left/right of a column's
 const SIDE_LANE = 8;      // right/left links run this far above/below the header row's middle
 const STUB = 13;          // length of a wrap-around stub
 const BEND = 17;          // how far a link that skips nodes bends out
-const SWATCH = 11;        // side of a colour swatch on a node's corner
+const SWATCH = 13;        // side of a colour swatch on a node's corner
+const SWATCH_TEXT = 2;    // colour names up to this long are written on the swatch too
 
 /** Per-beat animation time, and the time a whole step's animation may take, in ms. */
 const BEAT_MS = { min: 140, max: 650 };
@@ -330,10 +331,7 @@ export class LinksView {
         this.nodes[x] = { g, cls: null, title, base: title.textContent, said: "" };
         if (colours && x >= links.primary) {
           // The colour a purify gave the item, shown while it has one (drawMarks).
-          this.nodes[x].swatch = svg("rect", {
-            x: c.x + HEAD.w / 2 - SWATCH - 3, y: c.y - HEAD.h / 2 + 3, width: SWATCH, height: SWATCH,
-            rx: 2, class: "swatch-mark", visibility: "hidden",
-          }, g);
+          this.nodes[x].swatch = this.swatchAt(g, c.x + HEAD.w / 2 - SWATCH - 2, c.y - HEAD.h / 2 + 2);
         }
       }
     }
@@ -351,10 +349,7 @@ export class LinksView {
       if (colour) {
         // Knuth's DLX2: the colour this option gives the node's item, as a swatch on its corner.
         g.dataset.colour = colour;
-        svg("rect", {
-          x: c.x + NODE.w / 2 - SWATCH + 3, y: c.y - NODE.h / 2 - 3, width: SWATCH, height: SWATCH,
-          rx: 2, class: "swatch-mark", style: `fill: ${swatchColour(colour)}`,
-        }, g);
+        this.swatchAt(g, c.x + NODE.w / 2 - SWATCH + 4, c.y - NODE.h / 2 - 4).set(colour);
       }
       this.nodes[x] = { g, cls: null, title, base: title.textContent, said: "" };
     }
@@ -623,10 +618,7 @@ export class LinksView {
     for (let i = links.primary; i < links.size; i++) {
       const node = this.nodes[i];
       const colour = purified[i];
-      if (node.swatch) {
-        node.swatch.setAttribute("visibility", colour ? "visible" : "hidden");
-        if (colour) node.swatch.setAttribute("style", `fill: ${swatchColour(colour)}`);
-      }
+      if (node.swatch) node.swatch.set(colour);
       node.g.classList.toggle("purified", !!colour);
       if (colour) node.g.dataset.purified = colour;
       else delete node.g.dataset.purified;
@@ -638,6 +630,25 @@ export class LinksView {
       node.g.classList.toggle("set-aside", by >= 0);
       said(node, by >= 0 ? ` — set aside: ${items[by]} is ${purified[by]}` : "");
     }
+  }
+
+  /**
+   * A colour swatch with its top left corner at (x, y) in node `g`: {set(colour)} shows a
+   * colour name's swatch, with the name on it when short enough ("" hides it).
+   */
+  swatchAt(g, x, y) {
+    const mark = svg("g", { class: "swatch-mark", visibility: "hidden" }, g);
+    // The page's CSP refuses style attributes: the colour goes in through the CSSOM.
+    const square = svg("rect", { x, y, width: SWATCH, height: SWATCH, rx: 2 }, mark);
+    const text = svg("text", { x: x + SWATCH / 2, y: y + SWATCH - 3.5, class: "swatch-name" }, mark);
+    return {
+      set(colour) {
+        mark.setAttribute("visibility", colour ? "visible" : "hidden");
+        if (!colour) return;
+        square.style.setProperty("--swatch", swatchColour(colour));
+        text.textContent = [...colour].length <= SWATCH_TEXT ? colour : "";
+      },
+    };
   }
 
   setNodeClass(x, cls) {

@@ -197,7 +197,8 @@ export class PictureView {
         }
         // A coloured entry (Knuth's DLX2): its colour's swatch with the name written on it.
         const entry = svg("g", { class: "one coloured", "data-colour": colour }, g);
-        svg("circle", { cx, cy: y + unit / 2, r: 11, style: `fill: ${swatchColour(colour)}` }, entry);
+        // The page's CSP refuses style attributes: the colour goes in through the CSSOM.
+        svg("circle", { cx, cy: y + unit / 2, r: 11 }, entry).style.setProperty("--swatch", swatchColour(colour));
         const word = [...colour];
         const text = svg("text", { x: cx, y: y + unit / 2 + 3.5, class: "colour-name" }, entry);
         text.textContent = word.length > 3 ? `${word.slice(0, 2).join("")}…` : colour;
