@@ -51,7 +51,7 @@ def test_the_word_square_solves_and_its_replay_says_purify_and_colour_dead_ends(
     expect(page.locator("#matrix .mx-colour")).to_have_text(named)
     cell = page.locator("#matrix .mx-cell[data-item='6']")         # r1c1, the first cell
     expect(cell).to_have_class(re.compile(r"\bcoloured\b"))
-    expect(cell).to_have_attribute("title", re.compile(r"^r1c1: is a; \d+ options? left that want it a"))
+    expect(cell).to_have_attribute("title", re.compile(r"^r1c1: now a; \d+ options? left that want it a"))
 
     # A dead end: the options a letter rules out say which letter the cell already has.
     page.goto(f"/cover?builtin=word-square&sol=all&choose=mrv&step={dead_end}")
@@ -111,6 +111,8 @@ def test_a_typed_coloured_problem_shows_colours_in_the_matrix_and_swatches_in_th
     # leaves it, but is marked too); 'B x:1' is hidden by the cover of B, not set aside.
     expect(set_aside).to_have_count(4)
     expect(set_aside.first.locator("title")).to_contain_text("set aside: y is 0")
+    # The list of placed options writes the option with its colours, as typed.
+    expect(page.locator("#placed li")).to_have_text(["level 0: A B x:0 y:0"])
     # The matrix panel names the colours given so far.
     expect(page.locator("#matrix .mx-colour")).to_have_text(["x:0", "y:0"])
 

@@ -314,7 +314,7 @@ export class MatrixView {
     if (colour) cell.style.setProperty("--swatch", swatchColour(colour));
     else cell.style.removeProperty("--swatch");
     const left = `${count} option${count === 1 ? "" : "s"} left`;
-    const now = colour ? `is ${colour}; ${left} that want it ${colour}` : left;
+    const now = colour ? `now ${colour}; ${left} that want it ${colour}` : left;
     cell.title = `${name}: ${covered ? "covered" : claimed ? `${now}; the option just tried covers it next` : now}`;
   }
 }
