@@ -20,7 +20,7 @@ $(BIN)/python:
 
 # pip compiles the search core (webapp/_dlx.c) into webapp/ when a C compiler is
 # there; without one it warns, and the Python engine runs.
-$(VENV)/.installed: pyproject.toml setup.py webapp/_dlx.c | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py webapp/_dlx.c webapp/_dlx_colours.h webapp/_dlx_check.h | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 

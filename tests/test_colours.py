@@ -147,3 +147,37 @@ def test_a_given_with_a_colour_is_refused():
     search = ec.Search(problem, ec.PYTHON)
     with pytest.raises(ec.ProblemError, match="colour"):
         search.select(0)
+
+
+def coloured_log(problem: ec.Problem, phrases, about) -> dict:
+    """The step log of the whole search of a coloured problem."""
+    from webapp import steplog
+    recording = ec.Recording()
+    outcome = ec.Search(problem).run(recording=recording, max_solutions=None)
+    return steplog.build(problem, phrases, [], recording, outcome, about)
+
+
+def dead_end_lines_of(log: dict) -> list[list[str]]:
+    from webapp import steplog
+    return [steplog.explain_step(log, step + 1) for step, code in enumerate(log["events"])
+            if code & ec.KIND_MASK == ec.DEAD_END]
+
+
+def test_an_option_ruled_out_by_a_colour_is_explained_with_the_colour():
+    from webapp.explain import generic_phrases
+    problem = ct.parse_cover(KNUTH_COLOURED)
+    [lines] = dead_end_lines_of(coloured_log(problem, generic_phrases(problem), {"kind": "cover", "title": "t"}))
+    # y is not covered, it is purified: 'C y:1' wants it 1 and the choice gave it 0.
+    assert "C y:1: ruled out by the choice A B x:0 y:0 at level 0 (y is already 0)" in lines
+    assert "A C x:1 y:1: ruled out by the choice A B x:0 y:0 at level 0 (A is already covered)" in lines
+
+
+def test_the_word_squares_dead_ends_name_the_letter_a_cell_already_has():
+    from webapp import problems
+    square = problems.make("word-square")
+    said = [line for lines in dead_end_lines_of(coloured_log(square.problem, square.phrases, square.about()))
+            for line in lines]
+    assert any(line.endswith("ruled out by the choice lid in row 1 at level 0 (r1c2 is already i)") for line in said)
+    # A word used without a colour still says so in the problem's words.
+    assert "end in column 1: ruled out by the choice end in row 1 at level 0 (end is already used)" in said
+    assert not any("another letter" in line for line in said)

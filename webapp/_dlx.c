@@ -21,6 +21,7 @@
  * uncoloured one and purifies a coloured one (hides the options that give it
  * another colour or none, and marks those that agree -1, so trying one of
  * them later commits nothing there). Without colours the loop never looks.
+ * Those routines live in _dlx_colours.h, included below.
  *
  * The loop holds no Python objects: events go to a growing C buffer handed
  * back as bytes of native 64-bit integers (array('q')), and the GIL is
@@ -129,124 +130,9 @@ fail:
     return NULL;
 }
 
-static int in_range(const node_t *a, Py_ssize_t n, node_t lo, node_t hi, const char *name)
-{
-    for (Py_ssize_t k = 0; k < n; k++)
-        if (a[k] < lo || a[k] >= hi) {
-            PyErr_Format(PyExc_ValueError, "%s[%zd] = %d is outside %d..%d", name, k, (int)a[k], (int)lo,
-                         (int)hi - 1);
-            return 0;
-        }
-    return 1;
-}
-
-/* Every invariant cover() and uncover() rely on; 0 with ValueError set when one fails. */
-static int links_check(Links *L, Py_ssize_t others_total)
-{
-    node_t n = L->size, N = L->nodes;
-    if (!in_range(L->top, N, 0, n, "top") || !in_range(L->up, N, 0, N, "up") ||
-        !in_range(L->down, N, 0, N, "down") || !in_range(L->left, n + 2, 0, n + 2, "left") ||
-        !in_range(L->right, n + 2, 0, n + 2, "right") || !in_range(L->len, n, 0, N, "len") ||
-        !in_range(L->others, others_total, n, N, "others"))
-        return 0;
-    for (node_t i = 0; i < n; i++)
-        if (L->top[i] != i || L->option_of[i] != -1) {
-            PyErr_Format(PyExc_ValueError, "header %d is not its own top with no option", (int)i);
-            return 0;
-        }
-    /* The item lists: root, then 0..primary-1; the second head, then the secondary items. */
-    node_t heads[2] = {n, n + 1}, lo[2] = {0, L->primary}, hi[2] = {L->primary, n};
-    for (int h = 0; h < 2; h++) {
-        node_t prev = heads[h];
-        for (node_t i = lo[h]; i <= hi[h]; i++) {
-            node_t next = i < hi[h] ? i : heads[h];
-            if (L->right[prev] != next || L->left[next] != prev) {
-                PyErr_Format(PyExc_ValueError, "the item list is broken at %d", (int)prev);
-                return 0;
-            }
-            prev = next;
-        }
-    }
-    /* Each column: a closed ring through nodes of that item, as long as len says. */
-    Py_ssize_t seen = 0;
-    for (node_t i = 0; i < n; i++) {
-        node_t count = 0;
-        for (node_t p = L->down[i]; p != i; p = L->down[p]) {
-            if (p < n || L->top[p] != i || L->up[L->down[p]] != p || L->down[L->up[p]] != p || ++count > N) {
-                PyErr_Format(PyExc_ValueError, "column %d is broken at node %d", (int)i, (int)p);
-                return 0;
-            }
-        }
-        if (L->up[L->down[i]] != i || L->down[L->up[i]] != i || count != L->len[i]) {
-            PyErr_Format(PyExc_ValueError, "column %d has %d nodes but len %d", (int)i, (int)count, (int)L->len[i]);
-            return 0;
-        }
-        seen += count;
-    }
-    if (seen != N - n) {
-        PyErr_Format(PyExc_ValueError, "%zd option nodes are in no column", (Py_ssize_t)(N - n) - seen);
-        return 0;
-    }
-    /* others[x]: each other node of x's option once, x itself never; options' nodes in distinct columns. */
-    node_t *option_size = PyMem_Calloc((size_t)N, sizeof(node_t));
-    node_t *stamp = PyMem_Malloc((size_t)n * sizeof(node_t));
-    if (option_size == NULL || stamp == NULL) {
-        PyMem_Free(option_size);
-        PyMem_Free(stamp);
-        PyErr_NoMemory();
-        return 0;
-    }
-    for (node_t i = 0; i < n; i++)
-        stamp[i] = -1;
-    int ok = 1;
-    for (node_t x = n; x < N && ok; x++) {
-        if (L->option_of[x] < 0 || L->option_of[x] >= N) {
-            PyErr_Format(PyExc_ValueError, "node %d has option %d", (int)x, (int)L->option_of[x]);
-            ok = 0;
-        } else {
-            option_size[L->option_of[x]]++;
-        }
-    }
-    if (ok && (L->others_start[0] != 0 || L->others_start[N] != others_total)) {
-        PyErr_SetString(PyExc_ValueError, "others_start does not span others");
-        ok = 0;
-    }
-    for (node_t x = 0; x < N && ok; x++) {
-        node_t a = L->others_start[x], b = L->others_start[x + 1];
-        if (b < a || b > others_total) {
-            PyErr_Format(PyExc_ValueError, "others_start[%d] is out of order", (int)x + 1);
-            ok = 0;
-            break;
-        }
-        if (x < n) {
-            if (a != b) {
-                PyErr_Format(PyExc_ValueError, "header %d has others", (int)x);
-                ok = 0;
-            }
-            continue;
-        }
-        if (b - a != option_size[L->option_of[x]] - 1) {
-            PyErr_Format(PyExc_ValueError, "node %d lists %d others, its option has %d nodes", (int)x,
-                         (int)(b - a), (int)option_size[L->option_of[x]]);
-            ok = 0;
-            break;
-        }
-        stamp[L->top[x]] = x;
-        for (node_t k = a; k < b; k++) {
-            node_t q = L->others[k];
-            if (q == x || L->option_of[q] != L->option_of[x] || stamp[L->top[q]] == x) {
-                PyErr_Format(PyExc_ValueError, "others of node %d: node %d is not another item of its option",
-                             (int)x, (int)q);
-                ok = 0;
-                break;
-            }
-            stamp[L->top[q]] = x;
-        }
-    }
-    PyMem_Free(option_size);
-    PyMem_Free(stamp);
-    return ok;
-}
+/* links_check(L, others_total): every invariant cover() and uncover() rely on, checked once
+ * when a Links is made. The header uses Links and Span from above. */
+#include "_dlx_check.h"
 
 static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -467,61 +353,6 @@ static inline void uncover(const Links *L, node_t *up, node_t *down, node_t *len
 #undef UNHIDE
 }
 
-/* Knuth's purify(p): give item top[p] node p's colour. Every option that gives it another colour
- * or none is hidden (its node in this column stays, as Knuth leaves it); the others that agree
- * are marked -1, so a later try of one of them leaves the item alone. */
-static inline void purify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
-{
-    const node_t *top = L->top;
-    const Span *span = L->span;
-    node_t i = top[p], c = colour[p];
-#define HIDE(q)                             \
-    do {                                    \
-        node_t u = up[q], d = down[q];      \
-        down[u] = d;                        \
-        up[d] = u;                          \
-        len[top[q]]--;                      \
-    } while (0)
-    for (node_t q = down[i]; q != i; q = down[q]) {
-        if (colour[q] != c) {
-            Span s = span[q];
-            for (node_t r = q + 1; r < s.end; r++)
-                HIDE(r);
-            for (node_t r = s.first; r < q; r++)
-                HIDE(r);
-        } else if (q != p) {
-            colour[q] = -1;
-        }
-    }
-#undef HIDE
-}
-
-/* Knuth's unpurify(p): undo purify(p), options bottom to top. */
-static inline void unpurify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
-{
-    const node_t *top = L->top;
-    const Span *span = L->span;
-    node_t i = top[p], c = colour[p];
-#define UNHIDE(q)                           \
-    do {                                    \
-        down[up[q]] = q;                    \
-        up[down[q]] = q;                    \
-        len[top[q]]++;                      \
-    } while (0)
-    for (node_t q = up[i]; q != i; q = up[q]) {
-        if (colour[q] < 0) {
-            colour[q] = c;
-        } else if (q != p) {
-            Span s = span[q];
-            for (node_t r = q + 1; r < s.end; r++)
-                UNHIDE(r);
-            for (node_t r = s.first; r < q; r++)
-                UNHIDE(r);
-        }
-    }
-#undef UNHIDE
-}
-
 static int usable(Core *C)
 {
     if (C->running) {
@@ -680,6 +511,10 @@ static int grow(Buffer *b)
     return 1;
 }
 
+/* Colours (Knuth's DLX2): purify, unpurify, and a try's commit and uncommit of its other items.
+ * The header uses Links, Span, Buffer, grow, cover and uncover from above. */
+#include "_dlx_colours.h"
+
 /* Run settings and what the loop hands back to Python mid-run. */
 typedef struct {
     int mrv, record;
@@ -784,7 +619,7 @@ static PyObject *core_run(Core *C, PyObject *args)
     C->ran = C->running = 1;
 
     node_t *up = C->up, *down = C->down, *len = C->len, *left = C->left, *right = C->right, *colour = C->colour;
-    const node_t *option_of = L->option_of, *start = L->others_start, *covers = L->covers, *others = L->others;
+    const node_t *option_of = L->option_of, *start = L->others_start, *covers = L->covers;
     const int64_t *work = L->work;
     const node_t root = L->root;
     const int record = s.record, mrv = s.mrv;
@@ -816,21 +651,10 @@ static PyObject *core_run(Core *C, PyObject *args)
                 }
                 steps += cc;
             } else {
-                /* Uncommit: uncover or unpurify each other item, the reverse of the try. */
-                for (node_t k = start[x + 1] - 1; k >= start[x]; k--) {
-                    node_t q = others[k], c = colour[q];
-                    i = covers[k];
-                    if (c == 0) {
-                        uncover(L, up, down, len, left, right, i);
-                        EMIT(((int64_t)i << KIND_BITS) | UNCOVER);
-                    } else if (c > 0) {
-                        unpurify(L, up, down, len, colour, q);
-                        EMIT(((int64_t)i << KIND_BITS) | UNPURIFY);
-                    } else {
-                        continue;   /* purified by an option above with this colour */
-                    }
-                    steps++;
-                }
+                int64_t made = uncommit(L, up, down, len, left, right, colour, x, record ? &events : NULL);
+                if (made < 0)
+                    goto out_of_memory;
+                steps += made;
             }
             x = down[x];
             retreat = 0;
@@ -937,22 +761,10 @@ static PyObject *core_run(Core *C, PyObject *args)
                 EMIT(((int64_t)i << KIND_BITS) | COVER);
             }
         } else {
-            /* Commit: cover an uncoloured item, purify a coloured one unless an option above did. */
-            steps++;
-            for (node_t k = start[x]; k < start[x + 1]; k++) {
-                node_t q = others[k], c = colour[q];
-                i = covers[k];
-                if (c == 0) {
-                    cover(L, up, down, len, left, right, i);
-                    EMIT(((int64_t)i << KIND_BITS) | COVER);
-                } else if (c > 0) {
-                    purify(L, up, down, len, colour, q);
-                    EMIT(((int64_t)i << KIND_BITS) | PURIFY);
-                } else {
-                    continue;
-                }
-                steps++;
-            }
+            int64_t made = commit(L, up, down, len, left, right, colour, x, record ? &events : NULL);
+            if (made < 0)
+                goto out_of_memory;
+            steps += 1 + made;
         }
         level++;
         forward = 1;

@@ -128,17 +128,29 @@ def ruling_groups(ruled: list[Ruling]) -> list[list[Ruling]]:
     return list(groups.values())
 
 
+def held_words(phrases, ruling: Ruling, problem: ec.Problem | None = None) -> str:
+    """Why the ruler's hold on the item rules an option out: the item's held phrase, or, when the
+    ruler gave it a colour (Knuth's DLX2), that colour: "x is already red"."""
+    if problem is None:
+        return phrases["held"][ruling.via]
+    colour = problem.colour_of(ruling.ruler, ruling.via)
+    if colour:
+        return say("dead_end.held_colour", item=problem.items[ruling.via], colour=problem.colour_names[colour - 1])
+    return phrases["held"][ruling.via]
+
+
 def ruling_sentence(phrases, group: list[Ruling], why: Callable[[Ruling], str] | None = None) -> str:
     """'<options>: (all) ruled out by the given/choice <ruler> (<why>)' for rulings that share a ruler and a why.
 
-    why: the words in brackets for a group's first ruling; the held item's phrase when None.
+    why: the words in brackets for a group's first ruling (e.g. held_words, or a Sudoku variant's
+    own words); the held item's phrase when None.
     """
-    labels, held = phrases["labels"], phrases["held"]
+    labels = phrases["labels"]
     first = group[0]
     by = (say("dead_end.by_given", ruler=labels[first.ruler]) if first.level < 0
           else say("dead_end.by_choice", ruler=labels[first.ruler], level=first.level))
     return say("dead_end.ruled_out", count=len(group), options=join_and([labels[r.option] for r in group]),
-               by=by, held=why(first) if why else held[first.via])
+               by=by, held=why(first) if why else held_words(phrases, first))
 
 
 def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling],

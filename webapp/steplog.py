@@ -24,6 +24,7 @@ from .explain import (
     back_to_line,
     choice_ranking,
     dead_end_lines,
+    held_words,
     live_options,
     newest_choice,
     not_the_cause_lines,
@@ -376,7 +377,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
                     option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
-    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, lambda r: ruled_why(log, r))
+    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, lambda r: ruled_why(log, r, problem))
     lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out]
     dead_level = state.level
     events = log["events"]
@@ -419,16 +420,17 @@ def pair_rule(log: dict, item: int) -> str | None:
     return PAIR_RULES.get(log["items"][item].split(".")[0])
 
 
-def ruled_why(log: dict, ruling: Ruling) -> str:
-    """Why an option is ruled out, in its sentence's brackets: the held item's phrase, or for a pair
-    item, the rule seen from the ruled option's cell ("r3c8 is a knight's move from the 3 in r5c7").
+def ruled_why(log: dict, ruling: Ruling, problem: ec.Problem | None = None) -> str:
+    """Why an option is ruled out, in its sentence's brackets: the held item's phrase, the colour
+    the ruler gave the item (problem: for its colours, "x is already red"), or for a Sudoku variant's
+    pair item, the rule seen from the ruled option's cell ("r3c8 is a knight's move from the 3 in r5c7").
 
     The cells and digits come from the option ids (docs/step-log.md, "Sudoku numbering");
     static/js/model/explain.js's ruledWhy says the same.
     """
     rule = pair_rule(log, ruling.via)
     if rule is None:
-        return log["phrases"]["held"][ruling.via]
+        return held_words(log["phrases"], ruling, problem)
     size = log["problem"]["size"]
     cell, digit = divmod(ruling.option, size)
     other, theirs = divmod(ruling.ruler, size)

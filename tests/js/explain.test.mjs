@@ -6,7 +6,7 @@ import { StepLog } from "../../static/js/model/steplog.js";
 import { explainStep } from "../../static/js/model/explain.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, ROOT } from "./python.mjs";
+import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, coverTextLogWithLines, ROOT } from "./python.mjs";
 
 // top95 #1 (Norvig's set): a hard 9×9 whose dead ends include rows and boxes.
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -104,4 +104,18 @@ test("a variant's choose steps say how ties go among its item families, as Pytho
   const data = variantLogWithLines(".".repeat(81), ["x", "windoku"], { regions, maxSteps: 400 });
   assertSameLines(data);
   assert.ok(data.lines.flat().some((s) => s.endsWith("(cells, then rows, columns, regions, diagonals, windows).")));
+});
+
+test("colours: the whole word-square search, its dead ends in colour words, as Python says them", () => {
+  const data = builtinLogWithLines("word-square", {}, { limit: "None" });
+  assertSameLines(data);
+  const said = data.lines.flat();
+  assert.ok(said.some((s) => s.includes("all ruled out by the choice lid in row 1 at level 0 (r1c2 is already i)")));
+});
+
+test("colours: Knuth's coloured example typed as text: an option ruled out by a colour says so", () => {
+  const knuth = "A B C | x y\nA B x:0 y:0\nA C x:1 y:1\nx:0 y:1\nB x:1\nC y:1\n";
+  const data = coverTextLogWithLines(knuth);
+  assertSameLines(data);
+  assert.ok(data.lines.flat().includes("C y:1: ruled out by the choice A B x:0 y:0 at level 0 (y is already 0)"));
 });

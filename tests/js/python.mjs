@@ -73,3 +73,18 @@ lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }
+
+/** The same for a problem typed in Knuth's text format (webapp.cover_text), as the page's text box sends it. */
+export function coverTextLogWithLines(text, { limit = null } = {}) {
+  return pythonJson(`
+import json
+from webapp import cover_text, steplog, exact_cover as ec
+from webapp.explain import generic_phrases
+problem = cover_text.parse_cover(json.loads(${JSON.stringify(JSON.stringify(text))}))
+rec = ec.Recording()
+outcome = ec.solve(problem, recording=rec, max_solutions=${limit === null ? "None" : limit})
+log = steplog.build(problem, generic_phrases(problem), [], rec, outcome, {"kind": "cover", "title": "Your problem"})
+lines = [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]
+print(json.dumps({"log": log, "lines": lines}))
+`);
+}

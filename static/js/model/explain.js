@@ -71,6 +71,16 @@ export function ruledOut(log, state, item) {
 }
 
 /**
+ * Why a ruler's hold on an item rules options out: the item's held phrase, or, when the
+ * ruler gave it a colour (Knuth's DLX2), that colour: "x is already red" (webapp.explain.held_words).
+ */
+function heldWords(log, { by, item }) {
+  const colour = log.colourOf(by, item);
+  if (colour) return say("dead_end.held_colour", { item: log.items[item], colour: log.colourName(colour) });
+  return log.phrases.held[item];
+}
+
+/**
  * Ruled-out options with the same ruler and the same held item, together (in
  * the order of their first option), each group one sentence:
  * {options, by, level, item, text} (webapp.explain.ruling_groups).
@@ -123,7 +133,7 @@ const PAIR_RULES = {
  */
 export function ruledWhy(log, option, ruler, item) {
   const rule = log.problem.kind === "sudoku" && item >= log.primary ? PAIR_RULES[log.items[item].split(".")[0]] : null;
-  if (!rule) return log.phrases.held[item];
+  if (!rule) return heldWords(log, { by: ruler, item });
   const { size } = log.problem;
   const [digit, theirs] = [option % size + 1, ruler % size + 1];
   return rule({

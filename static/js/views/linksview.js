@@ -8,11 +8,18 @@
 // dashed. At a cover or uncover step the view replays that step's updates one
 // node at a time, and lists them as text.
 //
+// With Knuth's DLX2 colours each coloured node carries a swatch of its colour
+// (model/colours.js) with the name in its title; a purified item's header shows
+// the colour it has now, the nodes of the options a purify set aside are
+// marked (their node in the purified column stays linked, as Knuth leaves it),
+// and purify and unpurify steps are animated like covers.
+//
 // The view draws arrays it is given (dancing.js makes them); the arrays at the
 // step are also written to data- attributes, so tests can read them.
 
 import { DancingReplay, describeUpdate, linksFit, listName } from "../model/dancing.js";
-import { COVER, UNCOVER, KIND_NAMES } from "../model/steplog.js";
+import { COVER, UNCOVER, PURIFY, UNPURIFY, KIND_NAMES } from "../model/steplog.js";
+import { swatchColour } from "../model/colours.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -27,6 +34,8 @@ const LANE = 7;           // up/down links run this far left/right of a column's
 const SIDE_LANE = 8;      // right/left links run this far above/below the header row's middle
 const STUB = 13;          // length of a wrap-around stub
 const BEND = 17;          // how far a link that skips nodes bends out
+const SWATCH = 13;        // side of a colour swatch on a node's corner
+const SWATCH_TEXT = 2;    // colour names up to this long are written on the swatch too
 
 /** Per-beat animation time, and the time a whole step's animation may take, in ms. */
 const BEAT_MS = { min: 140, max: 650 };
@@ -138,8 +147,9 @@ export class LinksView {
    * @param {string[]} items item names
    * @param {string[]} needs what each item asks for (tooltips)
    * @param {string[]} labels each option's label (row names, when short enough)
+   * @param {string[]|null} colours each node's colour name ("" for none; Knuth's DLX2), or null
    */
-  setProblem(links, items = [], needs = [], labels = []) {
+  setProblem(links, items = [], needs = [], labels = [], colours = null) {
     this.stopAnimation();
     this.svg.replaceChildren();
     this.rowNames = null;
@@ -169,7 +179,8 @@ export class LinksView {
     listPlace[links.root] = 0;
     listPlace[links.second] = 0;
     for (let i = 0; i < n; i++) listPlace[i] = i < links.primary ? i + 1 : i - links.primary + 1;
-    this.problem = { links, items, needs, labels, column, order, width, height, place, listPlace };
+    this.problem = { links, items, needs, labels, colours, column, order, width, height, place, listPlace };
+    this.marks = null;
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.svg.setAttribute("aria-label", `The dancing links of ${n} items and ${rows} options, `
       + `${links.nodeTotal} nodes: the header row and one row per option.`);
@@ -254,7 +265,7 @@ export class LinksView {
 
   buildPicture() {
     const p = this.problem;
-    const { links, items, needs, labels } = p;
+    const { links, items, needs, labels, colours } = p;
     const defs = svg("defs", {}, this.svg);
     for (const kind of ["plain", "stale", "hot", "ghost"]) {
       const marker = svg("marker", {
@@ -317,7 +328,11 @@ export class LinksView {
       title.textContent = x < links.size ? `${full} (node ${x}): ${needs[x] || ""}` : `${full} (list head ${x})`;
       if (!isHead) {
         this.lenTexts[x] = svg("text", { x: c.x, y: c.y + 13, class: "len" }, g);
-        this.nodes[x] = { g, cls: null };
+        this.nodes[x] = { g, cls: null, title, base: title.textContent, said: "" };
+        if (colours && x >= links.primary) {
+          // The colour a purify gave the item, shown while it has one (drawMarks).
+          this.nodes[x].swatch = this.swatchAt(g, c.x + HEAD.w / 2 - SWATCH - 2, c.y - HEAD.h / 2 + 2);
+        }
       }
     }
     for (let x = links.size; x < links.nodeTotal; x++) {
@@ -328,9 +343,15 @@ export class LinksView {
       text.textContent = String(x);
       const title = svg("title", {}, g);
       const option = links.optionOf[x];
-      title.textContent = `node ${x}: item ${items[links.top[x]]} of option ${option + 1}`
-        + (labels[option] ? ` (${labels[option]})` : "");
-      this.nodes[x] = { g, cls: null };
+      const colour = colours ? colours[x] : "";
+      title.textContent = `node ${x}: item ${items[links.top[x]]}${colour ? `:${colour}` : ""} of option ${option + 1}`
+        + (labels[option] ? ` (${labels[option]})` : "") + (colour ? `; it gives ${items[links.top[x]]} the colour ${colour}` : "");
+      if (colour) {
+        // Knuth's DLX2: the colour this option gives the node's item, as a swatch on its corner.
+        g.dataset.colour = colour;
+        this.swatchAt(g, c.x + NODE.w / 2 - SWATCH + 4, c.y - NODE.h / 2 - 4).set(colour);
+      }
+      this.nodes[x] = { g, cls: null, title, base: title.textContent, said: "" };
     }
     this.lenShown = new Array(links.size).fill(null);
 
@@ -365,7 +386,9 @@ export class LinksView {
    * Show a step: the arrays after it, and (at a cover or uncover) its updates,
    * animated one node at a time when `animate` is set.
    * @param {object} o {step, links, updates, title, focus: {item, option}, matchingStep,
-   *        matchingText, animate, budgetMs (the most the animation may last)}
+   *        matchingText, animate, budgetMs (the most the animation may last), marks (with
+   *        colours: {purified: each item's colour name now, "" none; setAside: for each
+   *        option, the item whose purify set it aside, -1 none})}
    */
   render(o) {
     const p = this.problem;
@@ -373,6 +396,7 @@ export class LinksView {
     if (!o.force && this.last && this.last.step === o.step && !o.animate) return;
     this.stopAnimation();
     this.last = { ...o, force: false };
+    this.marks = o.marks || null;
     const after = copyArrays(o.links);
     this.writeData(o.step, after, o.updates.length);
     this.showList(o);
@@ -576,7 +600,55 @@ export class LinksView {
       const cls = rowOut[k] ? "row-line out" : "row-line";
       if (line.getAttribute("class") !== cls) line.setAttribute("class", cls);
     });
+    if (this.marks) this.drawMarks(this.marks);
     this.drawGhosts(highlight);
+  }
+
+  /**
+   * Colours (Knuth's DLX2): the colour each purified item has now, on its header,
+   * and the nodes of each option a purify set aside, marked and said in their titles.
+   */
+  drawMarks({ purified, setAside }) {
+    const { links, items } = this.problem;
+    const said = (node, text) => {
+      if (node.said === text) return;
+      node.said = text;
+      node.title.textContent = node.base + text;
+    };
+    for (let i = links.primary; i < links.size; i++) {
+      const node = this.nodes[i];
+      const colour = purified[i];
+      if (node.swatch) node.swatch.set(colour);
+      node.g.classList.toggle("purified", !!colour);
+      if (colour) node.g.dataset.purified = colour;
+      else delete node.g.dataset.purified;
+      said(node, colour ? ` — now ${colour} (${items[i]}:${colour}): only options that give it ${colour} are left` : "");
+    }
+    for (let x = links.size; x < links.nodeTotal; x++) {
+      const node = this.nodes[x];
+      const by = setAside[links.optionOf[x]];
+      node.g.classList.toggle("set-aside", by >= 0);
+      said(node, by >= 0 ? ` — set aside: ${items[by]} is ${purified[by]}` : "");
+    }
+  }
+
+  /**
+   * A colour swatch with its top left corner at (x, y) in node `g`: {set(colour)} shows a
+   * colour name's swatch, with the name on it when short enough ("" hides it).
+   */
+  swatchAt(g, x, y) {
+    const mark = svg("g", { class: "swatch-mark", visibility: "hidden" }, g);
+    // The page's CSP refuses style attributes: the colour goes in through the CSSOM.
+    const square = svg("rect", { x, y, width: SWATCH, height: SWATCH, rx: 2 }, mark);
+    const text = svg("text", { x: x + SWATCH / 2, y: y + SWATCH - 3.5, class: "swatch-name" }, mark);
+    return {
+      set(colour) {
+        mark.setAttribute("visibility", colour ? "visible" : "hidden");
+        if (!colour) return;
+        square.style.setProperty("--swatch", swatchColour(colour));
+        text.textContent = [...colour].length <= SWATCH_TEXT ? colour : "";
+      },
+    };
   }
 
   setNodeClass(x, cls) {
@@ -604,7 +676,10 @@ export class LinksView {
 }
 
 /** Whether a step of this kind moves links. */
-const isMoving = (kind) => kind === COVER || kind === UNCOVER;
+const isMoving = (kind) => kind === COVER || kind === UNCOVER || kind === PURIFY || kind === UNPURIFY;
+
+/** The step kind that undoes (or is undone by) each moving kind. */
+const PARTNER = { [COVER]: UNCOVER, [UNCOVER]: COVER, [PURIFY]: UNPURIFY, [UNPURIFY]: PURIFY };
 
 /** A step's updates run backwards: last first, each putting its old value back. */
 function reversedUpdates(updates) {
@@ -643,8 +718,34 @@ export class LinksPanel {
     }
     this.log = log;
     this.replay = new DancingReplay(log);
-    this.view.setProblem(this.replay.links, log.items, log.phrases.need, log.labels);
+    this.state = null;
+    const { links } = this.replay;
+    // With colours, each option node's colour name (its option gives its item that colour).
+    let colours = null;
+    if (log.colours) {
+      colours = new Array(links.nodeTotal).fill("");
+      log.colours.forEach((list, k) => list.forEach((c, t) => { colours[links.first[k] + t] = log.colourName(c); }));
+    }
+    this.view.setProblem(links, log.items, log.phrases.need, log.labels, colours);
     return true;
+  }
+
+  /**
+   * With colours, what the picture marks at `step`: each item's colour now ("" none) and,
+   * for each option no cover hides, the purified item that sets it aside (-1: none); null without colours.
+   */
+  marksAt(step) {
+    const log = this.log;
+    if (!log.colours) return null;
+    this.state = log.seek(step, this.state);
+    const { covered, purified } = this.state;
+    // Set aside by a purify: hidden by no cover, but another colour (or none) of a purified item.
+    const setAside = log.options.map((items, o) => {
+      if (items.some((j) => covered[j])) return -1;
+      const t = items.findIndex((j, u) => purified[j] !== 0 && log.colours[o][u] !== purified[j]);
+      return t < 0 ? -1 : items[t];
+    });
+    return { purified: Array.from(purified, (c) => log.colourName(c)), setAside };
   }
 
   /**
@@ -670,14 +771,14 @@ export class LinksPanel {
       // every link it changed gets its old value again, last change first.
       // (updatesAt moves the replay's arrays: ask for them before seeking.)
       const kind = log.kindAt(undone);
-      const verb = kind === COVER ? "cover" : "uncover";
+      const verb = KIND_NAMES[kind];
       const updates = reversedUpdates(this.replay.updatesAt(undone));
       const links = this.replay.seek(step);
       this.view.render({
         step, links, updates, focus,
         title: `Step ${step}, back from step ${undone}: undo its ${verb}(${log.items[log.argAt(undone)]}) — `
           + "every link it changed gets its old value back, last change first.",
-        matchingStep: 0, matchingText: "", animate: true, budgetMs,
+        matchingStep: 0, matchingText: "", animate: true, budgetMs, marks: this.marksAt(step),
       });
       return;
     }
@@ -691,37 +792,56 @@ export class LinksPanel {
     let title = `Step ${step}: ${kind < 0 ? start : STILL_STEPS[KIND_NAMES[kind]]}.`;
     let matchingStep = 0;
     let matchingText = "";
+    const marks = this.marksAt(step);
     if (moving) {
-      const verb = kind === COVER ? "cover" : "uncover";
-      title = `Step ${step}: ${verb}(${log.items[item]}) — ${kind === COVER
-        ? "unlink each other node of every option in its column, then take it out of the item list"
-        : "put it back in the item list, then relink those nodes in exactly the reverse order"}.`;
-      matchingStep = kind === COVER ? this.matchingUncover(step, item) : this.matchingCover(step, item);
+      title = `Step ${step}: ${this.movingTitle(step, kind, item, marks)}.`;
+      const undoes = kind === UNCOVER || kind === UNPURIFY;
+      matchingStep = undoes ? this.matchingBefore(step, PARTNER[kind], item) : this.matchingAfter(step, PARTNER[kind], item);
       if (matchingStep) {
-        matchingText = kind === COVER ? `Go to the uncover that undoes it (step ${matchingStep})`
-          : `Go to the cover it undoes (step ${matchingStep})`;
+        matchingText = undoes ? `Go to the ${KIND_NAMES[PARTNER[kind]]} it undoes (step ${matchingStep})`
+          : `Go to the ${KIND_NAMES[PARTNER[kind]]} that undoes it (step ${matchingStep})`;
       }
     }
     this.view.render({
       step, links, updates, title, focus, matchingStep, matchingText,
-      animate: forward && moving, budgetMs,
+      animate: forward && moving, budgetMs, marks,
     });
   }
 
-  /** The uncover of `item` that undoes the cover at `step` (covers and uncovers nest), or 0. */
-  matchingUncover(step, item) {
+  /** What a cover, uncover, purify or unpurify of `item` at `step` does to the links, in words. */
+  movingTitle(step, kind, item, marks) {
+    const name = this.log.items[item];
+    if (kind === COVER) {
+      return `cover(${name}) — unlink each other node of every option in its column, then take it out of the item list`;
+    }
+    if (kind === UNCOVER) {
+      return `uncover(${name}) — put it back in the item list, then relink those nodes in exactly the reverse order`;
+    }
+    if (kind === PURIFY) {
+      const colour = marks.purified[item];
+      return `purify(${name}) — ${name} is now ${colour}: unlink each other node of every option in its column `
+        + `that wants it another colour or none (set aside: its node in ${name}'s column stays), and mark those that want ${colour}`;
+    }
+    // The colour it loses: the one it had the step before.
+    const before = this.log.colourName(this.log.seek(step - 1, null).purified[item]);
+    return `unpurify(${name}) — ${name} is no longer ${before}: relink the nodes of the options set aside, `
+      + "in exactly the reverse order";
+  }
+
+  /** The first step after `step` of this kind on `item`: the uncover (unpurify) that undoes a cover (purify), or 0. */
+  matchingAfter(step, kind, item) {
     const log = this.log;
     for (let s = step + 1; s <= log.stepCount; s++) {
-      if (log.kindAt(s) === UNCOVER && log.argAt(s) === item) return s;
+      if (log.kindAt(s) === kind && log.argAt(s) === item) return s;
     }
     return 0;
   }
 
-  /** The cover of `item` that the uncover at `step` undoes, or 0 (a given's). */
-  matchingCover(step, item) {
+  /** The last step before `step` of this kind on `item`: the cover (purify) an uncover (unpurify) undoes, or 0. */
+  matchingBefore(step, kind, item) {
     const log = this.log;
     for (let s = step - 1; s >= 1; s--) {
-      if (log.kindAt(s) === COVER && log.argAt(s) === item) return s;
+      if (log.kindAt(s) === kind && log.argAt(s) === item) return s;
     }
     return 0;
   }

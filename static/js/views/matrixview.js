@@ -6,8 +6,13 @@
 // number down, second across), any other as a wrapping strip. A zoom control
 // trades numbers for size. It draws only when visible, at most once per call
 // (the page calls it once per animation frame), touching only changed cells.
+// With Knuth's DLX2 colours, a secondary item a try gave a colour takes that
+// colour's swatch (model/colours.js), and a line under the families names
+// each such item and its colour in text, "x:red", on its swatch: only the
+// options that give it that colour are left in its column.
 
 import { COVER, TRY } from "../model/steplog.js";
+import { swatchColour } from "../model/colours.js";
 
 /**
  * A number in an item name: a run of digits, or a lone capital right after a
@@ -147,7 +152,11 @@ export class MatrixView {
       + "Blank: covered. Red: a primary item with none left. Dashed: an item the option just tried "
       + "covers next (a 0 there is no dead end). "
       + "Round: a secondary item (at most once). Outlined: the item chosen at this level.";
-    root.append(head, this.body, this.legend);
+    this.legendText = this.legend.textContent;
+    this.colourLine = document.createElement("p");
+    this.colourLine.className = "mx-colours";
+    this.colourLine.hidden = true;
+    root.append(head, this.body, this.colourLine, this.legend);
     root.classList.add("mx");
   }
 
@@ -163,6 +172,12 @@ export class MatrixView {
     this.cells = [];
     this.shown = [];
     this.summary.textContent = log ? "" : "Solve a problem to see its matrix.";
+    this.legend.textContent = this.legendText + (log && log.colours
+      ? " A square in a colour: a secondary item a try gave that colour, named under the matrix (x:red); "
+        + "only the options that give it the same colour are left." : "");
+    this.colourLine.replaceChildren();
+    this.colourLine.hidden = true;
+    this.colourShown = "";
     if (!log) return;
     const groups = groupFamilies(log.items, log.primary);
     for (const group of groups) {
@@ -232,15 +247,38 @@ export class MatrixView {
     const kind = state.step > 0 ? log.kindAt(state.step) : -1;
     const placing = top && top.k > 0 && (kind === TRY || kind === COVER);
     const claimed = new Set(placing ? log.options[top.option].filter((i) => !state.covered[i]) : []);
+    if (log.colours) this.showColours();
     for (let i = 0; i < log.items.length; i++) {
       if (i === chosen && state.covered[i] && top.k === 0) {
         // Until an option is tried, the chosen item's count is the point (0 is a
         // dead end), though the item was covered as soon as it was chosen.
         this.paint(i, false, this.optionsLeftFor(i), true, false, false);
       } else {
-        this.paint(i, state.covered[i], counts[i], i === chosen, i >= log.primary, claimed.has(i));
+        this.paint(i, state.covered[i], counts[i], i === chosen, i >= log.primary, claimed.has(i),
+          log.colourName(state.purified[i]));
       }
     }
+  }
+
+  /** The line naming each item a try gave a colour, "x:red", each on its swatch (hidden when none). */
+  showColours() {
+    const { log, state } = this;
+    const named = [];
+    for (let i = log.primary; i < log.items.length; i++) {
+      if (state.purified[i]) named.push([log.items[i], log.colourName(state.purified[i])]);
+    }
+    const key = named.map(([item, colour]) => `${item}:${colour}`).join(" ");
+    if (key === this.colourShown) return;
+    this.colourShown = key;
+    this.colourLine.hidden = !named.length;
+    const tags = named.map(([item, colour]) => {
+      const tag = document.createElement("span");
+      tag.className = "mx-colour";
+      tag.textContent = `${item}:${colour}`;
+      tag.style.setProperty("--swatch", swatchColour(colour));
+      return tag;
+    });
+    this.colourLine.replaceChildren("Colours given: ", ...tags);
   }
 
   /** Options of an item none of whose other items is covered: what its column still holds. */
@@ -253,8 +291,9 @@ export class MatrixView {
     return count;
   }
 
-  paint(item, covered, count, chosen, secondary, claimed) {
-    const key = `${covered ? "c" : count}|${chosen ? 1 : 0}|${claimed ? 1 : 0}`;
+  /** Draw one item's square; colour: the name of the colour a try gave it ("" for none). */
+  paint(item, covered, count, chosen, secondary, claimed, colour = "") {
+    const key = `${covered ? "c" : count}|${chosen ? 1 : 0}|${claimed ? 1 : 0}|${colour}`;
     if (this.shown[item] === key) return;
     this.shown[item] = key;
     const cell = this.cells[item];
@@ -264,11 +303,18 @@ export class MatrixView {
     else cls += ` n${Math.min(count, 6)}`;
     if (chosen) cls += " chosen";
     if (secondary) cls += " secondary";
+    if (colour) cls += " coloured";
     if (!covered && count >= 100) cls += count >= 1000 ? " digits4" : " digits3";   // a smaller font fits the square
     cell.className = cls;
     cell.textContent = covered ? "" : String(count);
     cell.dataset.count = covered ? "" : String(count);
+    const name = this.log.items[item];
+    // A coloured item's square takes its colour's swatch; the colour line under the
+    // families names it (x:red), and so does the square's title.
+    if (colour) cell.style.setProperty("--swatch", swatchColour(colour));
+    else cell.style.removeProperty("--swatch");
     const left = `${count} option${count === 1 ? "" : "s"} left`;
-    cell.title = `${this.log.items[item]}: ${covered ? "covered" : claimed ? `${left}; the option just tried covers it next` : left}`;
+    const now = colour ? `now ${colour}; ${left} that want it ${colour}` : left;
+    cell.title = `${name}: ${covered ? "covered" : claimed ? `${now}; the option just tried covers it next` : now}`;
   }
 }

@@ -4,7 +4,10 @@
 // square, or Knuth's 0/1 matrix with the chosen rows marked. `parts` has one
 // entry per option, so any set of placed options can be drawn. Also lists the
 // placed options in words. Built once per problem; a step only changes classes
-// and the few queens or letters that moved.
+// and the few queens or letters that moved. In the 0/1 matrix an entry with a
+// colour (Knuth's DLX2, x:red) is drawn on its colour's swatch with its name.
+
+import { swatchColour } from "../model/colours.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const QUEEN = "♛";
@@ -185,9 +188,23 @@ export class PictureView {
       svg("rect", { x: 0, y, width: labelWidth + columns * unit, height: unit, class: "row-band" }, g);
       const label = svg("text", { x: labelWidth - 8, y: y + unit / 2 + 5, class: "row-number" }, g);
       label.textContent = String(o + 1);
-      for (const i of option) {
-        svg("circle", { cx: labelWidth + i * unit + unit / 2, cy: y + unit / 2, r: 7, class: "one" }, g);
-      }
+      option.forEach((i, t) => {
+        const cx = labelWidth + i * unit + unit / 2;
+        const colour = log.colourName(log.colours ? log.colours[o][t] : 0);
+        if (!colour) {
+          svg("circle", { cx, cy: y + unit / 2, r: 7, class: "one" }, g);
+          return;
+        }
+        // A coloured entry (Knuth's DLX2): its colour's swatch with the name written on it.
+        const entry = svg("g", { class: "one coloured", "data-colour": colour }, g);
+        // The page's CSP refuses style attributes: the colour goes in through the CSSOM.
+        svg("circle", { cx, cy: y + unit / 2, r: 11 }, entry).style.setProperty("--swatch", swatchColour(colour));
+        const word = [...colour];
+        const text = svg("text", { x: cx, y: y + unit / 2 + 3.5, class: "colour-name" }, entry);
+        text.textContent = word.length > 3 ? `${word.slice(0, 2).join("")}…` : colour;
+        if (word.length > 2) text.setAttribute("font-size", "8");
+        svg("title", {}, entry).textContent = `${log.items[i]}:${colour}`;
+      });
       const title = svg("title", {}, g);
       title.textContent = log.labels[o];
       return g;
