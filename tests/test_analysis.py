@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.replaying import walk
 from webapp import analysis as an
 from webapp import cli, problems, steplog, sudoku
 from webapp import exact_cover as ec
@@ -34,16 +35,7 @@ class Walk:
 
     def __iter__(self):
         """(event index, kind, arg, [choice at each open level, -1 before its first try])."""
-        levels = []
-        for index, code in enumerate(self.events):
-            kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
-            if kind == ec.CHOOSE:
-                levels.append(-1)
-            elif kind == ec.TRY:
-                levels[-1] = arg
-            elif kind == ec.BACKUP:
-                levels.pop()
-            yield index, kind, arg, levels
+        return walk(self.events)
 
 
 WITH_ITEM: dict = {}        # (options' id, item) -> (options, [(option id, its items as a set)]) of the options with the item

@@ -13,19 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.replaying import KNUTH_COLOURED
 from webapp import cover_text as ct
 from webapp import exact_cover as ec
-
-# Knuth's example of colours (TAOCP 7.2.2.1, and the documentation of dlx2.w):
-# the one solution is 'A C x:1 y:1' with 'B x:1'.
-KNUTH_COLOURED = """\
-A B C | x y
-A B x:0 y:0
-A C x:1 y:1
-x:0 y:1
-B x:1
-C y:1
-"""
 
 
 def brute_force_count(problem: ec.Problem) -> int:

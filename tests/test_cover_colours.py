@@ -14,21 +14,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.coverhelpers import cover_via_api, expect_step, kinds_and_args, open_cover_page, why_sentences
+from tests.replaying import KNUTH_COLOURED
 from webapp import exact_cover as ec
 from webapp.steplog import Replay, explain_step
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
-
-# Knuth's example of colours (dlx2.w; TAOCP 7.2.2.1): one solution, 'A C x:1 y:1' with 'B x:1'.
-KNUTH_COLOURED = """\
-A B C | x y
-A B x:0 y:0
-A C x:1 y:1
-x:0 y:1
-B x:1
-C y:1
-"""
 
 
 def steps_of(log: dict, kind: int) -> list[int]:

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from tests.replaying import walk
 from webapp import compare, examples, sudoku
 from webapp import exact_cover as ec
 
@@ -18,20 +19,6 @@ def solve_log(client, puzzle, **options):
     answer = client.post("/api/solve", json={"puzzle": puzzle, **options})
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()["log"]
-
-
-def walk(events):
-    """(event index, kind, arg, the choices at the open levels), from the raw events alone."""
-    levels: list[int] = []
-    for index, code in enumerate(events):
-        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
-        if kind == ec.CHOOSE:
-            levels.append(-1)
-        elif kind == ec.TRY:
-            levels[-1] = arg
-        elif kind == ec.BACKUP:
-            levels.pop()
-        yield index, kind, arg, levels
 
 
 def starved(log, item, placed):

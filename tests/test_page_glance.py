@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.pagehelpers import expect_step, solve_via_api
+from tests.replaying import walk
 from webapp import exact_cover as ec
 from webapp import examples
 
@@ -77,16 +78,9 @@ def culprit_keys(log) -> dict[int, tuple]:
     starts = [0]
     for count in dead["culprit_count"]:
         starts.append(starts[-1] + count)
-    keys, levels, k = {}, [], 0
-    for index, code in enumerate(log["events"]):
-        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
-        if kind == ec.CHOOSE:
-            levels.append(-1)
-        elif kind == ec.TRY:
-            levels[-1] = arg
-        elif kind == ec.BACKUP:
-            levels.pop()
-        elif kind == ec.DEAD_END:
+    keys, k = {}, 0
+    for index, kind, _, levels in walk(log["events"]):
+        if kind == ec.DEAD_END:
             keys[index] = tuple((c, levels[c]) for c in dead["culprits"][starts[k]:starts[k + 1]])
             k += 1
     return keys
