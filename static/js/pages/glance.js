@@ -15,6 +15,9 @@ const $ = (id) => document.getElementById(id);
 /** The comparison's trees, CSS px (the panel's width decides the canvas width). */
 const COMPARE_HEIGHT = 90;
 
+/** How long a solve may be pending before the page asks for Knuth's estimate of its tree. */
+const ESTIMATE_AFTER_MS = 400;
+
 export class GlancePanels {
   /**
    * @param {object} page
@@ -60,19 +63,28 @@ export class GlancePanels {
 
   // ---- while a solve is pending ---------------------------------------------------
 
-  /** A solve of `options` ({puzzle, choose, variant, regions}) starts: ask for Knuth's estimate of its tree meanwhile. */
+  /**
+   * A solve of `options` ({puzzle, choose, variant, regions}) starts: if it is still pending after
+   * ESTIMATE_AFTER_MS, ask for Knuth's estimate of its tree meanwhile. Most solves answer sooner,
+   * and then the server is spared the estimate's probes.
+   */
   solving(options) {
-    if (this.estimateAbort) this.estimateAbort.abort();
+    this.solved();
     const abort = new AbortController();
     this.estimateAbort = abort;
     this.store.update({ type: "pending", on: true });
-    api.estimate(options, { signal: abort.signal }).then((answer) => {
-      if (this.estimateAbort === abort && answer.ok) this.store.update({ type: "pending", estimate: answer.data });
-    });
+    this.estimateTimer = setTimeout(() => {
+      this.estimateTimer = null;
+      api.estimate(options, { signal: abort.signal }).then((answer) => {
+        if (this.estimateAbort === abort && answer.ok) this.store.update({ type: "pending", estimate: answer.data });
+      });
+    }, ESTIMATE_AFTER_MS);
   }
 
-  /** The solve ended (answered, refused or replaced): the estimate, if still coming, is not wanted. */
+  /** The solve ended (answered, refused or replaced): the estimate, if still to ask or coming, is not wanted. */
   solved() {
+    clearTimeout(this.estimateTimer);
+    this.estimateTimer = null;
     if (this.estimateAbort) this.estimateAbort.abort();
     this.estimateAbort = null;
     this.store.update({ type: "pending", on: false });
