@@ -15,6 +15,7 @@
 //            first solution, else the last step.
 
 import { BACKUP, loadStepLog } from "../model/steplog.js";
+import * as words from "../model/messages.js";
 import { explainStep } from "../model/explain.js";
 import { Timeline } from "../model/timeline.js";
 import { WhyPanel } from "../views/why.js";
@@ -58,7 +59,7 @@ export function withinCap(share) {
   const cap = Number($("solutions").dataset.max) || Infinity;
   if (share.solutions === null || share.solutions <= cap) return share;
   const asked = share.solText || share.solutions.toLocaleString("en");
-  const note = `sol=${asked} is more than the server finds in one solve: ${cap.toLocaleString("en")} is used.`;
+  const note = words.say("page.solutions_capped", { asked, cap });
   return { ...share, solutions: cap, notes: [...(share.notes || []), note] };
 }
 
@@ -75,7 +76,7 @@ export function setSolutionsChoice(solutions) {
   if (![...select.options].some((o) => o.value === value)) {
     const option = document.createElement("option");
     option.value = value;
-    option.textContent = `up to ${solutions.toLocaleString("en")}`;
+    option.textContent = words.say("page.solutions_up_to", { count: solutions });
     select.append(option);
   }
   select.value = value;
