@@ -127,7 +127,7 @@ export class SolveRunner {
     // after (a replay then takes it to the slider; a refusal leaves it here).
     if (on) this.hadFocus = document.activeElement === this.button;
     this.button.disabled = on;
-    this.button.textContent = on ? "Solving…" : "Solve";
+    this.button.textContent = on ? words.say("page.solving") : words.say("page.solve");
     document.body.classList.toggle("busy", on);
     if (!on && this.hadFocus && (!document.activeElement || document.activeElement === document.body)) {
       this.button.focus({ preventScroll: true });
@@ -311,7 +311,7 @@ export class Replayer {
     $("thrash-note").hidden = true;
     $("progress-line").hidden = true;
     this.overview.setData(null);
-    this.why.showMessage("Why", this.idle.why);
+    this.why.showMessage(words.say("why.idle"), this.idle.why);
     this.noteOptions();
     this.url.flush();     // the entry keeps the step the replay was left at
     this.onLeave();
