@@ -6,6 +6,7 @@
 // picture. The only module of this page that knows the page's elements.
 
 import * as api from "../model/api.js";
+import * as words from "../model/messages.js";
 import { LogFormatError } from "../model/steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
@@ -53,7 +54,7 @@ const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url: new UrlSync(250, shareAddress),
   sameSolve: sameCoverSolve,
-  idle: { label: "Solve a problem to replay the search.", why: "Press Solve to replay the search on this problem." },
+  idle: { label: words.say("page.cover.idle.label"), why: words.say("page.cover.idle.why") },
   // At a dead end the picture marks where the item that ran out could have gone.
   drawStep: (log, state, explanation) => picture.show(log.placed(state), log.newest(state), state,
     explanation.kind === "dead-end" ? explanation.item : -1),
@@ -87,7 +88,7 @@ function specOf(id) {
 async function loadCatalogue() {
   const answer = await api.coverBuiltins();
   if (!answer.ok || !Array.isArray(answer.data)) {
-    say($("message"), `The list of built-in problems could not be loaded: ${answer.data.error || "no answer"}.`);
+    say($("message"), words.say("page.cover.builtins_failed", { error: answer.data.error || words.say("page.cover.no_answer") }));
     return;
   }
   store.update({ type: "examples", examples: answer.data });
@@ -160,11 +161,13 @@ function readParams() {
       && (param.max === null || value <= param.max);
     if (inRange) input.removeAttribute("aria-invalid");
     else input.setAttribute("aria-invalid", "true");
-    if (!inRange) problems.push(`${param.name} must be a whole number from ${param.min} to ${param.max}.`);
+    if (!inRange) {
+      problems.push(words.say("page.cover.param_range", { name: param.name, min: String(param.min), max: String(param.max) }));
+    }
   }
   if (spec && spec.id === "pentominoes" && !problems.length && params.width * params.height !== PENTOMINO_CELLS) {
-    problems.push(`width × height must be ${PENTOMINO_CELLS} (the 12 pentominoes cover 60 cells), not `
-      + `${params.width} × ${params.height} = ${params.width * params.height}: try 10 × 6, 12 × 5, 15 × 4 or 20 × 3.`);
+    problems.push(words.say("page.cover.pentomino_area", { cells: String(PENTOMINO_CELLS), width: String(params.width),
+      height: String(params.height), area: String(params.width * params.height) }));
     $("param-width").setAttribute("aria-invalid", "true");
     $("param-height").setAttribute("aria-invalid", "true");
   }
@@ -217,9 +220,7 @@ async function solve({ push = true, step = null } = {}) {
 function showSolveError({ status, data }, share) {
   if (status === 413 && !share.builtin) {
     // In the problem's own terms, not the request's.
-    say($("message"), [`The problem is ${share.text.length.toLocaleString("en")} characters long, more than the `
-      + "server takes in one request: solve a problem that large with the command line "
-      + "(python -m webapp cover FILE)."]);
+    say($("message"), [words.say("page.cover.too_large", { length: share.text.length })]);
     return;
   }
   if (!share.builtin && data.position) {
@@ -257,7 +258,7 @@ function startReplay(data, share, step, push) {
     store.update({ type: "replay", answer: data, share: player.replay.share, cursor: player.replay.timeline.cursor });
   } catch (err) {
     if (!(err instanceof LogFormatError)) throw err;
-    say($("message"), `The server's step log could not be read: ${err.message}`);
+    say($("message"), words.say("page.log_unreadable", { error: err.message }));
     return;
   }
   // A text the user just solved has no unsolved edits (Back to another solve must not bring it
@@ -269,7 +270,7 @@ function startReplay(data, share, step, push) {
   const notes = [];
   if (outcome.status !== "solved") notes.push(outcome.message);
   if (!share.builtin && tooLongForAddress(share.text)) {
-    notes.push("This problem is too long to keep in the address: a link to this page will not reopen it.");
+    notes.push(words.say("page.cover.too_long_for_address"));
   }
   say($("message"), notes, outcome.status === "stopped" ? "warning" : "info");
   showPicture(data, log);
@@ -281,7 +282,7 @@ function showPicture(data, log) {
   // A typed problem has no picture of its own: a small one is drawn as its 0/1 matrix.
   const drawing = data.picture || matrixPicture(log);
   picture.setPicture(drawing, log);
-  $("picture-title").textContent = drawing ? data.title : `${data.title}: the options placed at this step`;
+  $("picture-title").textContent = drawing ? data.title : words.say("page.cover.matrix_title", { title: data.title });
 }
 
 /** Say why the dancing links panel is missing when the problem is too big for it. */
@@ -289,10 +290,10 @@ function showLinksNote(log) {
   const note = $("links-note");
   note.hidden = player.linksFit;
   if (!player.linksFit) {
-    note.textContent = `The node-by-node view of the dancing links takes problems up to ${LINKS_MAX_ITEMS} items and `
-      + `${LINKS_MAX_NODES} nodes; this one has ${log.items.length} items and `
-      + `${nodeCount(log.items.length, log.options).toLocaleString("en")} nodes. Try Knuth's example, `
-      + "up to 8 queens, Latin squares of order 4 or the 3×3 packing.";
+    note.textContent = words.say("page.cover.links_note", {
+      max_items: String(LINKS_MAX_ITEMS), max_nodes: String(LINKS_MAX_NODES),
+      items: String(log.items.length), nodes: nodeCount(log.items.length, log.options),
+    });
   }
 }
 
@@ -353,8 +354,8 @@ function readableParams(spec, values) {
     const param = spec ? spec.params.find((p) => p.name === name) : null;
     if (typeof value !== "string") params[name] = value;
     else if (param) {
-      const wanted = param.kind === "bool" ? "true or false" : "a whole number";
-      notes.push(`${name}=${shown(value)} is not ${wanted}: ${param.default} is used.`);
+      const fields = { name, value: shown(value), default: String(param.default) };
+      notes.push(words.say(param.kind === "bool" ? "page.cover.param_not_bool" : "page.cover.param_not_number", fields));
     }
   }
   return { params, notes };
@@ -383,7 +384,7 @@ $("params").addEventListener("input", () => {
 function noteParamEdits() {
   const shown = player.replay ? player.replay.share : null;
   if (!shown || !shown.builtin || sameParams(readParams().params, shown.params)) return;
-  say($("param-message"), ["Parameters changed: the replay is of the ones solved. Press Solve to run these."], "info");
+  say($("param-message"), [words.say("page.cover.params_changed")], "info");
 }
 
 /** Parameters entered over a built-in's replay in this tab, as {id, params, base}, or null. */
@@ -438,8 +439,7 @@ function saveDraft(text, base) {
 }
 
 /** Said under the text while it differs from the typed problem being replayed. */
-const TEXT_EDITED = "Your edits since the last Solve are kept here; the replay is of the problem as it was "
-  + "solved. Press Solve to run the edited text.";
+const TEXT_EDITED = words.say("page.cover.text_edited");
 
 $("problem-text").addEventListener("input", () => {
   const shown = player.replay ? player.replay.share : null;
@@ -466,7 +466,7 @@ function openShare(asked, { push = false } = {}) {
   let share = withinCap(asked);
   if (share.builtin) {
     if (!specOf(share.builtin)) {
-      say($("message"), `The link names a built-in problem this server does not have: ${share.builtin}.`);
+      say($("message"), words.say("page.cover.unknown_builtin", { name: share.builtin }));
       return;
     }
     const { params, notes } = readableParams(specOf(share.builtin), share.params);

@@ -15,6 +15,7 @@
 //            first solution, else the last step.
 
 import { BACKUP, loadStepLog } from "../model/steplog.js";
+import * as words from "../model/messages.js";
 import { explainStep } from "../model/explain.js";
 import { Timeline } from "../model/timeline.js";
 import { WhyPanel } from "../views/why.js";
@@ -58,7 +59,7 @@ export function withinCap(share) {
   const cap = Number($("solutions").dataset.max) || Infinity;
   if (share.solutions === null || share.solutions <= cap) return share;
   const asked = share.solText || share.solutions.toLocaleString("en");
-  const note = `sol=${asked} is more than the server finds in one solve: ${cap.toLocaleString("en")} is used.`;
+  const note = words.say("page.solutions_capped", { asked, cap });
   return { ...share, solutions: cap, notes: [...(share.notes || []), note] };
 }
 
@@ -75,7 +76,7 @@ export function setSolutionsChoice(solutions) {
   if (![...select.options].some((o) => o.value === value)) {
     const option = document.createElement("option");
     option.value = value;
-    option.textContent = `up to ${solutions.toLocaleString("en")}`;
+    option.textContent = words.say("page.solutions_up_to", { count: solutions });
     select.append(option);
   }
   select.value = value;
@@ -126,7 +127,7 @@ export class SolveRunner {
     // after (a replay then takes it to the slider; a refusal leaves it here).
     if (on) this.hadFocus = document.activeElement === this.button;
     this.button.disabled = on;
-    this.button.textContent = on ? "Solving…" : "Solve";
+    this.button.textContent = on ? words.say("page.solving") : words.say("page.solve");
     document.body.classList.toggle("busy", on);
     if (!on && this.hadFocus && (!document.activeElement || document.activeElement === document.body)) {
       this.button.focus({ preventScroll: true });
@@ -310,7 +311,7 @@ export class Replayer {
     $("thrash-note").hidden = true;
     $("progress-line").hidden = true;
     this.overview.setData(null);
-    this.why.showMessage("Why", this.idle.why);
+    this.why.showMessage(words.say("why.idle"), this.idle.why);
     this.noteOptions();
     this.url.flush();     // the entry keeps the step the replay was left at
     this.onLeave();

@@ -10,6 +10,7 @@
 // store.update(action); the views render from it in render() below.
 
 import * as api from "../model/api.js";
+import * as words from "../model/messages.js";
 import { SIZES, formatPuzzle, findClashes, parseEntered, symbolRange, valueOfSymbol } from "../model/sudoku.js";
 import { LogFormatError } from "../model/steplog.js";
 import { BoardView, replayView } from "../views/board.js";
@@ -35,19 +36,18 @@ let hintTimer = 0;
 const url = new UrlSync();
 const board = new BoardView($("board"), {
   onEdit: editCell,
-  onOtherSymbol: (key) => showHint(`${key.toUpperCase()} is not a digit of a ${now().puzzle.size}×${now().puzzle.size} puzzle, `
-    + `which takes ${symbolRange(now().puzzle.size)} (0, . or Delete for a blank).`),
+  onOtherSymbol: (key) => showHint(words.say("page.sudoku.not_a_digit",
+    { key: key.toUpperCase(), size: String(now().puzzle.size), range: symbolRange(now().puzzle.size) })),
   // Presenting hides Edit puzzle: then the way to it comes first.
   onLocked: () => showHint(document.documentElement.classList.contains("presenting")
-    ? "This is the replay. To change the puzzle, leave the presentation (Esc), then press Edit puzzle."
-    : "This is the replay. To change the puzzle, press Edit puzzle."),
+    ? words.say("page.sudoku.locked.presenting") : words.say("page.sudoku.locked")),
 });
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
   url,
   sameSolve,
-  idle: { label: "Solve a puzzle to replay the search.", why: "Press Solve to replay the search on this puzzle." },
+  idle: { label: words.say("page.sudoku.idle.label"), why: words.say("page.sudoku.idle.why") },
   pencil: $("pencil"),
   onPencil: (on) => store.update({ type: "pencil", on }),
   drawStep: (log, state, explanation) => board.showReplay(replayView(log, state, explanation, { pencil: now().pencil })),
@@ -77,7 +77,7 @@ function setRules(names = [], regionsText = "") {
 function showRules() {
   const rules = currentRules();
   board.setRules(rules);
-  $("regions-note").textContent = rules.error ? `Jigsaw regions: ${rules.error}.` : "";
+  $("regions-note").textContent = rules.error ? words.say("page.sudoku.regions_error", { error: rules.error }) : "";
   $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
 }
 
@@ -195,7 +195,7 @@ function renderPuzzle() {
   board.showPuzzle(puzzle.values, marked);
   if (clashes.messages.length) {
     const more = clashes.messages.length - 3;
-    showMessage([...clashes.messages.slice(0, 3), ...(more > 0 ? [`… and ${more} more`] : [])], "error");
+    showMessage([...clashes.messages.slice(0, 3), ...(more > 0 ? [words.say("page.sudoku.clashes_more", { more: String(more) })] : [])], "error");
   } else if (!errorCells.length) {
     clearMessage();
   }
@@ -274,13 +274,11 @@ async function readText(text, source) {
   let reason = null;
   if (answer.status === 413) {
     // Far past any puzzle: say so in its own terms, not the server's request size.
-    reason = `Could not read the ${source}: it is ${text.length.toLocaleString("en")} characters long, more `
-      + "than the server takes; a puzzle has at most 625 cells (25×25), which fit in a few thousand characters.";
+    reason = words.say("page.sudoku.unread.too_long", { source, length: text.length });
   } else if (!answer.ok) {
-    reason = `Could not read the ${source}: ${answer.data.error}.`;
+    reason = words.say("page.sudoku.unread", { source, error: answer.data.error });
   } else if (!SIZES.includes(answer.data.size)) {
-    reason = `Could not read the ${source}: the page shows up to 25×25; use the command line for a `
-      + `${answer.data.size}×${answer.data.size} puzzle.`;
+    reason = words.say("page.sudoku.unread.too_big", { source, size: String(answer.data.size) });
   }
   if (reason === null) return { puzzle: answer.data };
   showMessage(reason, "error");
@@ -300,7 +298,7 @@ function mirrorBox(text) {
 }
 
 /** Under text the user typed and has not loaded. */
-const NOT_LOADED_NOTE = "Not on the board yet: press Load to put it there.";
+const NOT_LOADED_NOTE = words.say("page.sudoku.not_loaded");
 
 /**
  * Take the box's text as the user's own (null: it mirrors the board again);
@@ -317,7 +315,7 @@ function renderBoxNote(box) {
   note.hidden = box === null;
   const why = box && box.unread && box.reason;
   note.className = why ? "message" : "note";
-  note.textContent = why ? `${box.reason} Fix it here and press Load.` : NOT_LOADED_NOTE;
+  note.textContent = why ? words.say("page.sudoku.fix_here", { reason: box.reason }) : NOT_LOADED_NOTE;
   try {
     if (box === null) sessionStorage.removeItem(TEXT_DRAFT_KEY);
     else sessionStorage.setItem(TEXT_DRAFT_KEY, JSON.stringify({ text: box.text, unread: box.unread, reason: box.reason }));
@@ -361,7 +359,7 @@ function offerFailedLoad({ failedLoad, box }) {
   const note = $("box-note");
   note.hidden = false;
   note.className = "message";
-  note.textContent = `${failedLoad.reason} The box shows the board's puzzle; your text is kept.`;
+  note.textContent = words.say("page.sudoku.text_kept", { reason: failedLoad.reason });
 }
 
 /** After a reload: a failed Load's text is still one press away. */
@@ -417,13 +415,13 @@ function keepUnread(text, source, reason) {
   const { box } = now();
   if (box !== null && box.text !== text && !box.unread) {
     // The box holds the user's own text: it stays (a paste is still on the clipboard, a link in the address).
-    sayMore($("board-message"), [`The Puzzle string box keeps the text you typed there; the ${source} is not put in it.`], "error");
+    sayMore($("board-message"), [words.say("page.sudoku.box_kept", { source })], "error");
     return;
   }
   // Earlier unread text the user has not touched gives way to the newer.
   $("puzzle-text").value = text;
   keepBoxText(text, { unread: true, reason });
-  sayMore($("board-message"), [`The ${source} is in the Puzzle string box: fix it there and press Load.`], "error");
+  sayMore($("board-message"), [words.say("page.sudoku.in_box", { source })], "error");
   $("puzzle-text").focus();
   $("box-note").scrollIntoView({ block: "nearest" });     // the reason, said again where the text is
 }
@@ -521,7 +519,7 @@ function startReplay(data, share, step, push) {
     log = player.start(data, { ...share, puzzle: data.puzzle }, step, push);
   } catch (err) {
     if (!(err instanceof LogFormatError)) throw err;
-    showMessage(`The server's step log could not be read: ${err.message}`, "error");
+    showMessage(words.say("page.log_unreadable", { error: err.message }), "error");
     return;
   }
   store.update({
@@ -557,7 +555,7 @@ document.addEventListener("paste", (e) => {
     editCell(board.active, valueOfSymbol(symbol, now().puzzle.size));
     return;
   }
-  loadText(text, "pasted puzzle", { keepOnError: true });
+  loadText(text, words.say("page.sudoku.source.pasted"), { keepOnError: true });
 });
 
 $("puzzle-text").addEventListener("input", () => {
@@ -573,8 +571,8 @@ $("load-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const text = $("puzzle-text").value;
   if (!text.trim()) {
-    showMessage("The Puzzle string box is empty: type or paste a puzzle in it, then press Load.", "error");
-  } else if (await loadText(text, "puzzle text", { fromBox: true })) {
+    showMessage(words.say("page.sudoku.box_empty"), "error");
+  } else if (await loadText(text, words.say("page.sudoku.source.box"), { fromBox: true })) {
     return;
   }
   // The message is under the board, away from the box: bring it into view.
@@ -636,7 +634,7 @@ $("examples").addEventListener("change", async () => {
     return;
   }
   setRules(example.variants || [], example.regions || "");
-  await loadText(example.puzzle, "example");
+  await loadText(example.puzzle, words.say("page.sudoku.source.example"));
   syncExampleMenu();
 });
 
@@ -702,7 +700,7 @@ async function openEntered(asked) {
   setRules(share.variants, share.regions);
   const entered = parseEntered(share.puzzle);
   if (entered) loadPuzzle(entered.size, entered.values);
-  else if (!(await loadText(share.puzzle, "link's puzzle", { keepOnError: true, fromHistory: true }))) {
+  else if (!(await loadText(share.puzzle, words.say("page.sudoku.source.link"), { keepOnError: true, fromHistory: true }))) {
     sayMore($("board-message"), linkNotes(share, null));
     return;
   }

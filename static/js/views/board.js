@@ -12,6 +12,14 @@ import { SYMBOLS, boxSizeOf, symbolOf, valueOfSymbol } from "../model/sudoku.js"
 import { optionPlacement, itemUnit } from "../model/steplog.js";
 import { BoardCanvas, LOOK, lookFlags, lookValue } from "./boardcanvas.js";
 import { DECOR, boardMarks } from "../model/variants.js";
+import { say } from "../model/messages.js";
+
+/** A cell's aria-label words, said once here: each step repaints every cell. */
+const CELL_WORDS = {
+  empty: say("board.cell.empty"), given: say("board.cell.given"), newest: say("board.cell.newest"),
+  takenBack: say("board.cell.taken_back"), dead: say("board.cell.dead"), culprit: say("board.cell.culprit"),
+  blame: say("board.cell.blame"),
+};
 
 // The classes a cell has from the board's rules, not from what it shows.
 const BASE_WORDS = new Set(["cell", "edge-right", "edge-bottom", "box-even", "window", "diagonal", "anti-diagonal"]);
@@ -168,7 +176,7 @@ export class BoardView {
         this.cells.push({
           el, value, base: "cell", pencilEl: null,
           shown: { text: null, cls: null, label: null, marks: 0 },
-          place: `row ${r + 1}, column ${c + 1}`,
+          place: say("board.cell.place", { row: String(r + 1), column: String(c + 1) }),
         });
         row.append(el);
       }
@@ -336,14 +344,14 @@ export class BoardView {
       const v = lookValue(look);
       const flags = lookFlags(look);
       let cls = flags & LOOK.GIVEN ? "given" : flags & LOOK.PLACED ? "placed" : "empty";
-      let label = v ? symbolOf(v) : "empty";
-      if (flags & LOOK.GIVEN) label += ", given";
-      if (flags & LOOK.NEWEST) { cls += " newest"; label += ", newest choice"; }
-      if (flags & LOOK.TAKEN_BACK) { cls += " taken-back"; label += ", a choice being taken back"; }
+      let label = v ? symbolOf(v) : CELL_WORDS.empty;
+      if (flags & LOOK.GIVEN) label += CELL_WORDS.given;
+      if (flags & LOOK.NEWEST) { cls += " newest"; label += CELL_WORDS.newest; }
+      if (flags & LOOK.TAKEN_BACK) { cls += " taken-back"; label += CELL_WORDS.takenBack; }
       if (flags & LOOK.UNIT) cls += " unit";
-      if (flags & LOOK.DEAD) { cls += " dead"; label += ", in the unit that ran out"; }
-      if (flags & LOOK.CULPRIT) { cls += " culprit"; label += ", ruled out an option of the item that ran out"; }
-      if (flags & LOOK.BLAME) { cls += " blame"; label += ", a culprit: with the givens, the culprits alone leave the item no option"; }
+      if (flags & LOOK.DEAD) { cls += " dead"; label += CELL_WORDS.dead; }
+      if (flags & LOOK.CULPRIT) { cls += " culprit"; label += CELL_WORDS.culprit; }
+      if (flags & LOOK.BLAME) { cls += " blame"; label += CELL_WORDS.blame; }
       const m = !v && marks ? marks[i] : 0;
       this.paint(i, symbolOf(v), cls, label, m);
     }

@@ -5,6 +5,7 @@
 // them with the same element ids.
 
 import { SPEEDS, DEFAULT_SPEED } from "../model/timeline.js";
+import { say } from "../model/messages.js";
 
 /** Whether a key press belongs to a text field (or similar) rather than the page. */
 export function typingInto(target) {
@@ -29,15 +30,16 @@ export function scrollsWithKeys(e) {
   return SCROLL_KEYS.has(e.key) && e.target instanceof Element && e.target.closest("[data-scroll-keys]") !== null;
 }
 
-/** A count as the results panel writes it: 999,999 (a projector's audience reads it at a glance). */
-const grouped = (x) => x.toLocaleString("en");
-
 /** "option k of d" at a level; before its first try, how many it has (none: a dead end). */
 function optionWords(k, d) {
-  if (k > 0) return `option ${grouped(k)} of ${grouped(d)}`;
-  if (d === 0) return "no option left";
-  return d === 1 ? "1 option to try" : `${grouped(d)} options to try`;
+  return k > 0 ? say("controls.option", { k, d }) : say("controls.options_to_try", { count: d });
 }
+
+/** What a jump that found nowhere to go says: JUMP_NOTES[what][where]. */
+const JUMP_NOTES = {
+  "dead end": { before: say("controls.jump.dead_end.before"), after: say("controls.jump.dead_end.after") },
+  solution: { before: say("controls.jump.solution.before"), after: say("controls.jump.solution.after") },
+};
 
 export class PlayerControls {
   /**
@@ -53,7 +55,7 @@ export class PlayerControls {
     for (const speed of SPEEDS) {
       const option = document.createElement("option");
       option.value = String(speed);
-      option.textContent = `${speed.toLocaleString("en")} step${speed === 1 ? "" : "s"}/s`;
+      option.textContent = say("controls.speed", { speed });
       el.speed.append(option);
     }
     el.speed.value = String(DEFAULT_SPEED);
@@ -124,7 +126,7 @@ export class PlayerControls {
     const note = this.el.jumpNote;
     if (!note) return;
     clearTimeout(this.jumpTimer);
-    note.textContent = moved === false ? `No ${what} ${where} this step.` : "";
+    note.textContent = moved === false ? JUMP_NOTES[what][where] : "";
     note.hidden = moved !== false;
     if (moved === false) this.jumpTimer = setTimeout(() => { note.hidden = true; }, 2500);
   }
@@ -158,17 +160,17 @@ export class PlayerControls {
       // "No dead end before this step" is about the step it was said at.
       if (el.jumpNote && !el.jumpNote.hidden) this.jump(true);
     });
-    const parts = [`step ${grouped(t.cursor)} of ${grouped(t.stepCount)}`];
+    const parts = [say("controls.step", { step: t.cursor, steps: t.stepCount })];
     if (position.leaving > 0) {
-      parts.push(`back up from level ${grouped(position.leaving)} to ${grouped(position.leaving - 1)}`);
-    } else if (position.leaving === 0) parts.push("level 0 has no option left: search over");
-    else if (position.level >= 0) parts.push(`level ${grouped(position.level)}`, optionWords(position.k, position.d));
+      parts.push(say("controls.back_up", { from: position.leaving, to: position.leaving - 1 }));
+    } else if (position.leaving === 0) parts.push(say("controls.search_over"));
+    else if (position.level >= 0) parts.push(say("controls.level", { level: position.level }), optionWords(position.k, position.d));
     const label = parts.join(" · ");
     set("label", label, (v) => { el.label.textContent = v; });
     // A screen reader reads the focused slider's value whenever it changes:
     // while playing it holds still ("playing"), and a pause reads where it stopped.
-    set("valuetext", t.playing ? "playing" : label, (v) => { el.slider.setAttribute("aria-valuetext", v); });
-    set("playing", t.playing, (v) => { el.play.textContent = v ? "Pause" : "Play"; });
+    set("valuetext", t.playing ? say("controls.playing") : label, (v) => { el.slider.setAttribute("aria-valuetext", v); });
+    set("playing", t.playing, (v) => { el.play.textContent = v ? say("controls.pause") : say("controls.play"); });
     set("speed", t.speed, (v) => { el.speed.value = String(v); });
     set("atStart", t.cursor === 0, (v) => this.disable([el.first, el.back], v));
     set("atEnd", t.cursor === t.stepCount, (v) => this.disable([el.forward, el.last], v));

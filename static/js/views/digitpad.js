@@ -4,6 +4,7 @@
 // reports the value pressed, and keeps the focus where it was (on the cell).
 
 import { symbolOf } from "../model/sudoku.js";
+import { say } from "../model/messages.js";
 
 export class DigitPad {
   /**
@@ -29,8 +30,8 @@ export class DigitPad {
     if (size === this.size) return;
     this.size = size;
     const buttons = [];
-    for (let v = 1; v <= size; v++) buttons.push(this.button(v, symbolOf(v), `Fill the selected cell with ${symbolOf(v)}`));
-    const clear = this.button(0, "Clear cell", "Clear the selected cell");
+    for (let v = 1; v <= size; v++) buttons.push(this.button(v, symbolOf(v), say("digitpad.fill", { symbol: String(symbolOf(v)) })));
+    const clear = this.button(0, say("digitpad.clear"), say("digitpad.clear_title"));
     clear.classList.add("clear");
     buttons.push(clear);
     this.root.dataset.size = String(size);

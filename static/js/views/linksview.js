@@ -18,6 +18,7 @@
 // step are also written to data- attributes, so tests can read them.
 
 import { DancingReplay, describeUpdate, linksFit, listName } from "../model/dancing.js";
+import { say } from "../model/messages.js";
 import { COVER, UNCOVER, PURIFY, UNPURIFY, KIND_NAMES } from "../model/steplog.js";
 import { swatchColour } from "../model/colours.js";
 
@@ -43,11 +44,11 @@ const STEP_MS = 2600;
 
 /** What the steps that move no link do, as the view's caption says it. */
 const STILL_STEPS = {
-  choose: "choose an item (outlined) — no link changes",
-  try: "try an option (its row outlined) — no link changes; its other items are covered next",
-  solution: "a solution — the root's right link points back to the root",
-  dead_end: "dead end — the chosen item's header points down to itself",
-  backup: "back up — no link changes",
+  choose: say("links.still.choose"),
+  try: say("links.still.try"),
+  solution: say("links.still.solution"),
+  dead_end: say("links.still.dead_end"),
+  backup: say("links.still.backup"),
 };
 
 /** Playing speeds (steps a second) at which cover and uncover steps are still animated. */
@@ -104,9 +105,9 @@ export class LinksView {
     this.caption = html("p", "links-caption", head);
     const tools = html("div", "links-tools", head);
     const zoomLabel = html("label", "field inline", tools);
-    zoomLabel.append("Zoom ");
+    zoomLabel.append(say("links.zoom"));
     this.zoom = html("select", "", zoomLabel);
-    for (const [value, text] of [["fit", "fit"], ["1", "100 %"], ["1.5", "150 %"], ["2", "200 %"]]) {
+    for (const [value, text] of [["fit", say("links.zoom_fit")], ["1", "100 %"], ["1.5", "150 %"], ["2", "200 %"]]) {
       const option = html("option", "", this.zoom);
       option.value = value;
       option.textContent = text;
@@ -114,7 +115,7 @@ export class LinksView {
     this.zoom.addEventListener("change", () => this.applyZoom());
     this.again = html("button", "", tools);
     this.again.type = "button";
-    this.again.textContent = "Animate again";
+    this.again.textContent = say("links.again");
     this.again.addEventListener("click", () => {
       if (this.last) this.render({ ...this.last, animate: true, force: true, budgetMs: Infinity });
     });
@@ -132,13 +133,13 @@ export class LinksView {
     this.scroller.tabIndex = 0;
     this.scroller.dataset.scrollKeys = "";
     this.scroller.setAttribute("role", "region");
-    this.scroller.setAttribute("aria-label", "Dancing links diagram (scrolls with the arrow keys)");
+    this.scroller.setAttribute("aria-label", say("links.aria.scroller"));
     this.svg = svg("svg", { class: "links-svg", role: "img" }, this.scroller);
     this.scroller.addEventListener("scroll", () => this.pinRowNames(), { passive: true });
     const listBox = html("div", "links-list", body);
     this.listTitle = html("h3", "", listBox);
     this.list = html("ol", "links-updates", listBox);
-    this.list.setAttribute("aria-label", "Link updates of this step, in order");
+    this.list.setAttribute("aria-label", say("links.aria.updates"));
   }
 
   /**
@@ -182,8 +183,8 @@ export class LinksView {
     this.problem = { links, items, needs, labels, colours, column, order, width, height, place, listPlace };
     this.marks = null;
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    this.svg.setAttribute("aria-label", `The dancing links of ${n} items and ${rows} options, `
-      + `${links.nodeTotal} nodes: the header row and one row per option.`);
+    this.svg.setAttribute("aria-label", say("links.aria",
+      { items: String(n), options: String(rows), nodes: String(links.nodeTotal) }));
     this.buildPicture();
     this.zoom.value = width <= FIT_LIMIT ? "fit" : "1";
     this.applyZoom();
@@ -325,7 +326,8 @@ export class LinksView {
       const full = listName(links, items, x);
       name.textContent = full.length > 6 ? `${full.slice(0, 5)}…` : full;
       const title = svg("title", {}, g);
-      title.textContent = x < links.size ? `${full} (node ${x}): ${needs[x] || ""}` : `${full} (list head ${x})`;
+      title.textContent = x < links.size ? say("links.node.header", { name: full, node: String(x), need: needs[x] || "" })
+        : say("links.node.head", { name: full, node: String(x) });
       if (!isHead) {
         this.lenTexts[x] = svg("text", { x: c.x, y: c.y + 13, class: "len" }, g);
         this.nodes[x] = { g, cls: null, title, base: title.textContent, said: "" };
@@ -344,8 +346,10 @@ export class LinksView {
       const title = svg("title", {}, g);
       const option = links.optionOf[x];
       const colour = colours ? colours[x] : "";
-      title.textContent = `node ${x}: item ${items[links.top[x]]}${colour ? `:${colour}` : ""} of option ${option + 1}`
-        + (labels[option] ? ` (${labels[option]})` : "") + (colour ? `; it gives ${items[links.top[x]]} the colour ${colour}` : "");
+      const item = items[links.top[x]];
+      const of = { node: String(x), item: colour ? `${item}:${colour}` : item, option: String(option + 1), label: labels[option] };
+      title.textContent = say(labels[option] ? "links.node.labelled" : "links.node", of)
+        + (colour ? say("links.node.gives", { item, colour }) : "");
       if (colour) {
         // Knuth's DLX2: the colour this option gives the node's item, as a swatch on its corner.
         g.dataset.colour = colour;
@@ -368,7 +372,7 @@ export class LinksView {
       const label = svg("text", { x: PAD + 6, y: this.centre(links.first[k]).y + 4, class: "row-label" }, named);
       const name = labels[k] || "";
       label.textContent = name && name.length <= ROW_LABEL_CHARS ? name : String(k + 1);
-      svg("title", {}, named).textContent = name ? `option ${k + 1}: ${name}` : `option ${k + 1}`;
+      svg("title", {}, named).textContent = say(name ? "links.row.named" : "links.row", { option: String(k + 1), name });
     }
   }
 
@@ -453,8 +457,8 @@ export class LinksView {
     const { links, items } = this.problem;
     this.caption.textContent = o.title;
     this.listTitle.textContent = o.updates.length
-      ? `${o.updates.length} link updates, in order`
-      : "No link changes at this step";
+      ? say("links.updates", { count: String(o.updates.length) })
+      : say("links.no_changes");
     const lines = o.updates.map((u) => {
       const li = document.createElement("li");
       li.textContent = describeUpdate(links, items, u);
@@ -464,7 +468,7 @@ export class LinksView {
     if (!lines.length) {
       const li = document.createElement("li");
       li.className = "hint";
-      li.textContent = "Only cover and uncover steps move links; step to one to watch them dance.";
+      li.textContent = say("links.hint");
       lines.push(li);
     }
     this.list.replaceChildren(...lines);
@@ -579,7 +583,7 @@ export class LinksView {
       this.setNodeClass(x, cls);
       const value = String(len[x]);
       if (this.lenShown[x] !== value) {
-        this.lenTexts[x].textContent = `${x} · len ${value}`;
+        this.lenTexts[x].textContent = say("links.len", { node: String(x), len: value });
         this.lenShown[x] = value;
       }
     }
@@ -622,13 +626,13 @@ export class LinksView {
       node.g.classList.toggle("purified", !!colour);
       if (colour) node.g.dataset.purified = colour;
       else delete node.g.dataset.purified;
-      said(node, colour ? ` — now ${colour} (${items[i]}:${colour}): only options that give it ${colour} are left` : "");
+      said(node, colour ? say("links.purified", { colour, item: items[i] }) : "");
     }
     for (let x = links.size; x < links.nodeTotal; x++) {
       const node = this.nodes[x];
       const by = setAside[links.optionOf[x]];
       node.g.classList.toggle("set-aside", by >= 0);
-      said(node, by >= 0 ? ` — set aside: ${items[by]} is ${purified[by]}` : "");
+      said(node, by >= 0 ? say("links.set_aside", { item: items[by], colour: purified[by] }) : "");
     }
   }
 
@@ -776,8 +780,7 @@ export class LinksPanel {
       const links = this.replay.seek(step);
       this.view.render({
         step, links, updates, focus,
-        title: `Step ${step}, back from step ${undone}: undo its ${verb}(${log.items[log.argAt(undone)]}) — `
-          + "every link it changed gets its old value back, last change first.",
+        title: say("links.title.back", { step: String(step), undone: String(undone), verb, item: log.items[log.argAt(undone)] }),
         matchingStep: 0, matchingText: "", animate: true, budgetMs, marks: this.marksAt(step),
       });
       return;
@@ -787,19 +790,18 @@ export class LinksPanel {
     const updates = moving ? this.replay.updatesAt(step) : [];
     const links = this.replay.seek(step);
     const item = log.argAt(step);
-    const start = log.givens.length ? "the arrays with the givens' items covered, before the search"
-      : "the arrays as built, before the search";
-    let title = `Step ${step}: ${kind < 0 ? start : STILL_STEPS[KIND_NAMES[kind]]}.`;
+    const start = log.givens.length ? say("links.start.givens") : say("links.start.built");
+    let title = say("links.title", { step: String(step), what: kind < 0 ? start : STILL_STEPS[KIND_NAMES[kind]] });
     let matchingStep = 0;
     let matchingText = "";
     const marks = this.marksAt(step);
     if (moving) {
-      title = `Step ${step}: ${this.movingTitle(step, kind, item, marks)}.`;
+      title = say("links.title", { step: String(step), what: this.movingTitle(step, kind, item, marks) });
       const undoes = kind === UNCOVER || kind === UNPURIFY;
       matchingStep = undoes ? this.matchingBefore(step, PARTNER[kind], item) : this.matchingAfter(step, PARTNER[kind], item);
       if (matchingStep) {
-        matchingText = undoes ? `Go to the ${KIND_NAMES[PARTNER[kind]]} it undoes (step ${matchingStep})`
-          : `Go to the ${KIND_NAMES[PARTNER[kind]]} that undoes it (step ${matchingStep})`;
+        matchingText = say(undoes ? "links.matching.undoes" : "links.matching.undone",
+          { kind: KIND_NAMES[PARTNER[kind]], step: String(matchingStep) });
       }
     }
     this.view.render({
@@ -812,20 +814,18 @@ export class LinksPanel {
   movingTitle(step, kind, item, marks) {
     const name = this.log.items[item];
     if (kind === COVER) {
-      return `cover(${name}) — unlink each other node of every option in its column, then take it out of the item list`;
+      return say("links.moving.cover", { name });
     }
     if (kind === UNCOVER) {
-      return `uncover(${name}) — put it back in the item list, then relink those nodes in exactly the reverse order`;
+      return say("links.moving.uncover", { name });
     }
     if (kind === PURIFY) {
       const colour = marks.purified[item];
-      return `purify(${name}) — ${name} is now ${colour}: unlink each other node of every option in its column `
-        + `that wants it another colour or none (set aside: its node in ${name}'s column stays), and mark those that want ${colour}`;
+      return say("links.moving.purify", { name, colour });
     }
     // The colour it loses: the one it had the step before.
     const before = this.log.colourName(this.log.seek(step - 1, null).purified[item]);
-    return `unpurify(${name}) — ${name} is no longer ${before}: relink the nodes of the options set aside, `
-      + "in exactly the reverse order";
+    return say("links.moving.unpurify", { name, before });
   }
 
   /** The first step after `step` of this kind on `item`: the uncover (unpurify) that undoes a cover (purify), or 0. */

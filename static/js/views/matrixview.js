@@ -13,6 +13,7 @@
 
 import { COVER, TRY } from "../model/steplog.js";
 import { swatchColour } from "../model/colours.js";
+import { say } from "../model/messages.js";
 
 /**
  * A number in an item name: a run of digits, or a lone capital right after a
@@ -90,22 +91,24 @@ function gridOf(items, members) {
 }
 
 /** What the letter before a number in an item name counts, as this project names items. */
-const AXIS_WORDS = { r: "rows", c: "columns", b: "boxes", "#": "symbols" };
+const AXIS_WORDS = {
+  r: say("matrix.axis.rows"), c: say("matrix.axis.columns"), b: say("matrix.axis.boxes"), "#": say("matrix.axis.symbols"),
+};
 
 /**
  * The axes of a grid in words: "Down: rows 1 to 9; across: digits 1 to 9."
  * (a Sudoku's symbols are its digits; an unknown prefix says which number).
  */
 export function axesText(grid, kind) {
-  const words = kind === "sudoku" ? { ...AXIS_WORDS, "#": "digits" } : AXIS_WORDS;
+  const words = kind === "sudoku" ? { ...AXIS_WORDS, "#": say("matrix.axis.digits") } : AXIS_WORDS;
   const [down, across] = grid.axes.map((axis, t) => {
     const word = words[axis.prefix];
     // Symbols past 9 are letters (a 16×16's 1 to 9, then A to G): say both runs.
     const span = axis.first === "1" && /^[A-Z]$/.test(axis.last)
-      ? `1 to 9 and A to ${axis.last}` : `${axis.first} to ${axis.last}`;
-    return word ? `${word} ${span}` : `the ${t ? "second" : "first"} number, ${span}`;
+      ? say("matrix.axis.letters", { last: axis.last }) : say("matrix.axis.span", { first: axis.first, last: axis.last });
+    return word ? `${word} ${span}` : say(t ? "matrix.axis.second" : "matrix.axis.first", { span });
   });
-  return `Down: ${down}; across: ${across}.`;
+  return say("matrix.axes", { down, across });
 }
 
 /** The heading of a group: its first and last names and its size. */
@@ -114,10 +117,10 @@ function groupTitle(items, group) {
   const last = items[group.items[group.items.length - 1]];
   const count = group.items.length;
   const span = count === 1 ? first : `${first} … ${last}`;
-  return `${span} · ${count} item${count === 1 ? "" : "s"}${group.secondary ? " (secondary)" : ""}`;
+  return say(group.secondary ? "matrix.group.secondary" : "matrix.group", { span, count: String(count) });
 }
 
-const ZOOMS = [["s", "small"], ["m", "numbers"], ["l", "large"]];
+const ZOOMS = [["s", say("matrix.zoom.small")], ["m", say("matrix.zoom.numbers")], ["l", say("matrix.zoom.large")]];
 
 export class MatrixView {
   /** @param {HTMLElement} root an empty element the view fills */
@@ -133,7 +136,7 @@ export class MatrixView {
     this.summary.className = "mx-summary";
     const label = document.createElement("label");
     label.className = "field inline";
-    label.append("Zoom ");
+    label.append(say("matrix.zoom"));
     this.zoom = document.createElement("select");
     for (const [value, text] of ZOOMS) {
       const option = document.createElement("option");
@@ -148,10 +151,7 @@ export class MatrixView {
     this.body.className = "mx-families";
     this.legend = document.createElement("p");
     this.legend.className = "mx-legend hint";
-    this.legend.textContent = "Each square is an item; its number, the options still able to cover it. "
-      + "Blank: covered. Red: a primary item with none left. Dashed: an item the option just tried "
-      + "covers next (a 0 there is no dead end). "
-      + "Round: a secondary item (at most once). Outlined: the item chosen at this level.";
+    this.legend.textContent = say("matrix.legend");
     this.legendText = this.legend.textContent;
     this.colourLine = document.createElement("p");
     this.colourLine.className = "mx-colours";
@@ -171,10 +171,8 @@ export class MatrixView {
     this.body.replaceChildren();
     this.cells = [];
     this.shown = [];
-    this.summary.textContent = log ? "" : "Solve a problem to see its matrix.";
-    this.legend.textContent = this.legendText + (log && log.colours
-      ? " A square in a colour: a secondary item a try gave that colour, named under the matrix (x:red); "
-        + "only the options that give it the same colour are left." : "");
+    this.summary.textContent = log ? "" : say("matrix.idle");
+    this.legend.textContent = this.legendText + (log && log.colours ? say("matrix.legend.colours") : "");
     this.colourLine.replaceChildren();
     this.colourLine.hidden = true;
     this.colourShown = "";
@@ -239,8 +237,8 @@ export class MatrixView {
     let open = waiting ? 1 : 0;
     for (let i = 0; i < log.primary; i++) if (!state.covered[i]) open++;
     this.root.dataset.liveOptions = String(liveOptions);
-    this.summary.textContent = `${liveOptions.toLocaleString("en")} of ${log.options.length.toLocaleString("en")} options `
-      + `still in the matrix · ${open.toLocaleString("en")} of ${log.primary.toLocaleString("en")} primary items to cover`;
+    this.summary.textContent = say("matrix.summary",
+      { live: liveOptions, options: log.options.length, open, primary: log.primary });
     // Between a try and its covers, the items of the option tried are not
     // covered yet, and one whose every other option it hid shows 0, but is
     // no dead end: they are marked as covered next.
@@ -278,7 +276,7 @@ export class MatrixView {
       tag.style.setProperty("--swatch", swatchColour(colour));
       return tag;
     });
-    this.colourLine.replaceChildren("Colours given: ", ...tags);
+    this.colourLine.replaceChildren(say("matrix.colours_given"), ...tags);
   }
 
   /** Options of an item none of whose other items is covered: what its column still holds. */
@@ -313,8 +311,8 @@ export class MatrixView {
     // families names it (x:red), and so does the square's title.
     if (colour) cell.style.setProperty("--swatch", swatchColour(colour));
     else cell.style.removeProperty("--swatch");
-    const left = `${count} option${count === 1 ? "" : "s"} left`;
-    const now = colour ? `now ${colour}; ${left} that want it ${colour}` : left;
-    cell.title = `${name}: ${covered ? "covered" : claimed ? `${now}; the option just tried covers it next` : now}`;
+    const left = say("matrix.left", { count: String(count) });
+    const now = colour ? say("matrix.now", { colour, left }) : left;
+    cell.title = covered ? say("matrix.cell.covered", { name }) : say(claimed ? "matrix.cell.claimed" : "matrix.cell", { name, now });
   }
 }

@@ -8,6 +8,7 @@
 // colour (Knuth's DLX2, x:red) is drawn on its colour's swatch with its name.
 
 import { swatchColour } from "../model/colours.js";
+import { say } from "../model/messages.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const QUEEN = "♛";
@@ -268,14 +269,15 @@ export class PictureView {
   showList(placed, newest, takenBack = -1) {
     const items = placed.map(({ option, level }) => {
       const li = document.createElement("li");
-      li.textContent = `${level < 0 ? "given" : `level ${level}`}: ${this.log.labels[option]}`;
+      const label = this.log.labels[option];
+      li.textContent = level < 0 ? say("picture.placed.given", { label }) : say("picture.placed", { level: String(level), label });
       if (option === newest) li.className = "newest";
       if (option === takenBack) {
         // Only the option is struck: the words saying so must stay readable.
         li.className = "taken-back";
         const struck = document.createElement("s");
         struck.textContent = li.textContent;
-        li.replaceChildren(struck, " (being taken back)");
+        li.replaceChildren(struck, say("picture.taken_back"));
       }
       return li;
     });

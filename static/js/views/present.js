@@ -13,6 +13,7 @@
 //              screen (a new puzzle being entered): the next replay presents.
 
 import { typingInto } from "./controls.js";
+import { say } from "../model/messages.js";
 
 const CLASS = "presenting";
 const REMEMBERED = "dlx-presenting";     // sessionStorage: the tab still wants to present
@@ -117,9 +118,8 @@ export class Presentation {
 
   showState() {
     this.button.disabled = !this.available;
-    this.button.textContent = this.on ? "Leave presentation" : "Present";
-    this.button.title = this.on ? "Back to the whole page (f or Esc)"
-      : "A large board with the player beside it, full screen, for a projector (f)";
+    this.button.textContent = this.on ? say("present.leave") : say("present.start");
+    this.button.title = this.on ? say("present.leave_title") : say("present.start_title");
   }
 
   onKey(e) {

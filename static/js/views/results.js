@@ -7,16 +7,12 @@ import { say } from "../model/messages.js";
 /** Solution buttons listed at most; the rest are reached with s / S. */
 export const MAX_SOLUTION_BUTTONS = 100;
 
-/** "1 step", "2 steps", with thousands separated. */
-function count(x, one, many) {
-  return `${Number(x).toLocaleString("en")} ${Number(x) === 1 ? one : many}`;
-}
-
 export function formatStats(stats) {
   return [
-    count(stats.steps, "step", "steps"), count(stats.nodes, "option tried", "options tried"),
-    count(stats.dead_ends, "dead end", "dead ends"),
-    `deepest level ${Number(stats.max_level).toLocaleString("en")}`, `${Number(stats.seconds).toFixed(3)} s`,
+    say("results.stats.steps", { count: Number(stats.steps) }), say("results.stats.tried", { count: Number(stats.nodes) }),
+    say("results.stats.dead_ends", { count: Number(stats.dead_ends) }),
+    say("results.stats.deepest", { level: Number(stats.max_level) }),
+    say("results.stats.seconds", { seconds: Number(stats.seconds).toFixed(3) }),
   ].join(" · ");
 }
 
@@ -64,13 +60,13 @@ export class ResultsPanel {
       button.type = "button";
       button.className = "solution-button";
       button.dataset.step = String(steps[i]);
-      button.textContent = `Solution ${i + 1}`;
+      button.textContent = say("results.solution", { number: String(i + 1) });
       buttons.push(button);
     }
     if (steps.length > MAX_SOLUTION_BUTTONS) {
       const more = document.createElement("span");
       more.className = "hint";
-      more.textContent = `… and ${steps.length - MAX_SOLUTION_BUTTONS} more (keys s / S).`;
+      more.textContent = say("results.more", { count: String(steps.length - MAX_SOLUTION_BUTTONS) });
       buttons.push(more);
     }
     el.list.replaceChildren(...buttons);
