@@ -63,3 +63,16 @@ def test_a_solved_board_has_no_tree_and_a_seed_repeats_itself():
 def test_an_unknown_choice_rule_is_refused():
     with pytest.raises(ValueError, match="unknown item choice"):
         estimate(problems.make("queens", n=4).problem, choose="random")
+
+
+def test_probing_stops_once_the_client_is_gone():
+    """A server passes its client's hang-up as `cancelled`: the probes stop at the next look."""
+    looks = []
+
+    def gone_after_three():
+        looks.append(1)
+        return len(looks) >= 3
+
+    found = estimate(sudoku.problem_for(3), sudoku.given_options(sudoku.parse(HARD)), probes=1000,
+                     max_seconds=None, cancelled=gone_after_three)
+    assert found.probes == 3 and len(looks) == 3

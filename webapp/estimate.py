@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from . import exact_cover as ec
@@ -86,11 +86,13 @@ def probe(search: ec.Search, choose: str, rng: random.Random) -> float:
 
 
 def estimate(problem: ec.Problem, givens: Iterable[int] = (), *, choose: str = "mrv", probes: int = 200,
-             seed: int = 0, max_seconds: float | None = 1.0) -> Estimate:
+             seed: int = 0, max_seconds: float | None = 1.0,
+             cancelled: Callable[[], bool] | None = None) -> Estimate:
     """Knuth's estimate of the nodes of the search tree of a problem with these givens placed.
 
-    Stops after `probes` probes or `max_seconds`, whichever comes first (at
-    least one probe runs). The same seed gives the same estimate.
+    Stops after `probes` probes, at `max_seconds`, or once `cancelled()` says so (a server's
+    client gone), whichever comes first (at least one probe runs). The same seed gives the
+    same estimate.
     """
     if choose not in ("mrv", "first"):
         raise ValueError(f"unknown item choice {choose!r}: use 'mrv' or 'first'")
@@ -103,6 +105,8 @@ def estimate(problem: ec.Problem, givens: Iterable[int] = (), *, choose: str = "
     while len(samples) < max(1, probes):
         samples.append(probe(search, choose, rng))
         if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if cancelled is not None and cancelled():
             break
     mean = sum(samples) / len(samples)
     if len(samples) < 2 or mean == 0:

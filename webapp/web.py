@@ -198,7 +198,8 @@ def api_estimate():
     if choose not in CHOICES:
         raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
     seconds = min(read_seconds(body), ESTIMATE_ALONE_SECONDS)
-    found = estimate(problem, givens, choose=choose, probes=ESTIMATE_PROBES, max_seconds=seconds)
+    found = estimate(problem, givens, choose=choose, probes=ESTIMATE_PROBES, max_seconds=seconds,
+                     cancelled=client_gone())
     return jsonify(choose=choose, **found.as_dict())
 
 
@@ -301,7 +302,8 @@ def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome,
     left = seconds_left(limits["max_seconds"])
     if left < ESTIMATE_LEAST:
         return None
-    found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left))
+    found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left),
+                     cancelled=client_gone())
     return found.as_dict()
 
 
