@@ -301,12 +301,12 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)C;
 }
 
-/* Knuth's cover(i): take item i out of its list and hide every option that contains it. */
-static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, node_t *left, node_t *right,
-                         node_t i)
+/* Knuth's hide(p): take node p's option out of every column but p's own, the nodes after p
+ * first, then those before it (the option's nodes are span[p].first .. span[p].end - 1). */
+static inline void hide(const Links *L, node_t *up, node_t *down, node_t *len, node_t p)
 {
     const node_t *top = L->top;
-    const Span *span = L->span;
+    Span s = L->span[p];
 #define HIDE(q)                             \
     do {                                    \
         node_t u = up[q], d = down[q];      \
@@ -314,14 +314,38 @@ static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, 
         up[d] = u;                          \
         len[top[q]]--;                      \
     } while (0)
-    for (node_t p = down[i]; p != i; p = down[p]) {
-        Span s = span[p];
-        for (node_t q = p + 1; q < s.end; q++)
-            HIDE(q);
-        for (node_t q = s.first; q < p; q++)
-            HIDE(q);
-    }
+    for (node_t q = p + 1; q < s.end; q++)
+        HIDE(q);
+    for (node_t q = s.first; q < p; q++)
+        HIDE(q);
 #undef HIDE
+}
+
+/* Knuth's unhide(p): put node p's option back, node by node in hide's order (every link a
+ * node of it had still points at its neighbours, whichever order they come back in). */
+static inline void unhide(const Links *L, node_t *up, node_t *down, node_t *len, node_t p)
+{
+    const node_t *top = L->top;
+    Span s = L->span[p];
+#define UNHIDE(q)                           \
+    do {                                    \
+        down[up[q]] = q;                    \
+        up[down[q]] = q;                    \
+        len[top[q]]++;                      \
+    } while (0)
+    for (node_t q = p + 1; q < s.end; q++)
+        UNHIDE(q);
+    for (node_t q = s.first; q < p; q++)
+        UNHIDE(q);
+#undef UNHIDE
+}
+
+/* Knuth's cover(i): take item i out of its list and hide every option that contains it. */
+static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, node_t *left, node_t *right,
+                         node_t i)
+{
+    for (node_t p = down[i]; p != i; p = down[p])
+        hide(L, up, down, len, p);
     len[i] += L->mark;
     node_t l = left[i], r = right[i];
     right[l] = r;
@@ -332,25 +356,11 @@ static inline void cover(const Links *L, node_t *up, node_t *down, node_t *len, 
 static inline void uncover(const Links *L, node_t *up, node_t *down, node_t *len, node_t *left, node_t *right,
                            node_t i)
 {
-    const node_t *top = L->top;
-    const Span *span = L->span;
     right[left[i]] = i;
     left[right[i]] = i;
     len[i] -= L->mark;
-#define UNHIDE(q)                           \
-    do {                                    \
-        down[up[q]] = q;                    \
-        up[down[q]] = q;                    \
-        len[top[q]]++;                      \
-    } while (0)
-    for (node_t p = up[i]; p != i; p = up[p]) {
-        Span s = span[p];
-        for (node_t q = p + 1; q < s.end; q++)
-            UNHIDE(q);
-        for (node_t q = s.first; q < p; q++)
-            UNHIDE(q);
-    }
-#undef UNHIDE
+    for (node_t p = up[i]; p != i; p = up[p])
+        unhide(L, up, down, len, p);
 }
 
 static int usable(Core *C)

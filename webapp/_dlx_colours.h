@@ -1,5 +1,5 @@
 /* Knuth's DLX2 colours for the compiled search core: included by webapp/_dlx.c (only there),
- * after its Links, Span, Buffer, grow, cover and uncover, which these routines use.
+ * after its Links, Span, Buffer, grow, hide, unhide, cover and uncover, which these routines use.
  *
  * colour[x] is the colour node x's option gives its item (0: none). A try commits each
  * other item of its option: it covers an uncoloured one and purifies a coloured one
@@ -16,54 +16,25 @@
  * are marked -1, so a later try of one of them leaves the item alone. */
 static inline void purify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
 {
-    const node_t *top = L->top;
-    const Span *span = L->span;
-    node_t i = top[p], c = colour[p];
-#define HIDE(q)                             \
-    do {                                    \
-        node_t u = up[q], d = down[q];      \
-        down[u] = d;                        \
-        up[d] = u;                          \
-        len[top[q]]--;                      \
-    } while (0)
+    node_t i = L->top[p], c = colour[p];
     for (node_t q = down[i]; q != i; q = down[q]) {
-        if (colour[q] != c) {
-            Span s = span[q];
-            for (node_t r = q + 1; r < s.end; r++)
-                HIDE(r);
-            for (node_t r = s.first; r < q; r++)
-                HIDE(r);
-        } else if (q != p) {
+        if (colour[q] != c)
+            hide(L, up, down, len, q);
+        else if (q != p)
             colour[q] = -1;
-        }
     }
-#undef HIDE
 }
 
 /* Knuth's unpurify(p): undo purify(p), options bottom to top. */
 static inline void unpurify(const Links *L, node_t *up, node_t *down, node_t *len, node_t *colour, node_t p)
 {
-    const node_t *top = L->top;
-    const Span *span = L->span;
-    node_t i = top[p], c = colour[p];
-#define UNHIDE(q)                           \
-    do {                                    \
-        down[up[q]] = q;                    \
-        up[down[q]] = q;                    \
-        len[top[q]]++;                      \
-    } while (0)
+    node_t i = L->top[p], c = colour[p];
     for (node_t q = up[i]; q != i; q = up[q]) {
-        if (colour[q] < 0) {
+        if (colour[q] < 0)
             colour[q] = c;
-        } else if (q != p) {
-            Span s = span[q];
-            for (node_t r = q + 1; r < s.end; r++)
-                UNHIDE(r);
-            for (node_t r = s.first; r < q; r++)
-                UNHIDE(r);
-        }
+        else if (q != p)
+            unhide(L, up, down, len, q);
     }
-#undef UNHIDE
 }
 
 /* Append one event to a recording (NULL: not recording). 0 when memory ran out. */
