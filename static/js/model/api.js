@@ -1,23 +1,25 @@
 // model/api.js — the fetch client for the HTTP API (docs/api.md): Sudoku and any
 // exact cover problem. Answers come back as {ok, status, data}; a network
 // failure or a body that is not JSON becomes {ok: false, data: {error}} so
-// views have one shape to show.
+// views have one shape to show. Its words come from the message catalogue (api.*).
+
+import { say } from "./messages.js";
 
 async function request(url, init) {
   let response;
   try {
     response = await fetch(url, { headers: { Accept: "application/json" }, ...init });
   } catch (err) {
-    return { ok: false, status: 0, data: { error: `The server could not be reached (${err.message}).`, cells: [] } };
+    return { ok: false, status: 0, data: { error: say("api.unreachable", { error: err.message }), cells: [] } };
   }
   let data;
   try {
     data = await response.json();
   } catch {
-    data = { error: `The server answered ${response.status} without JSON.` };
+    data = { error: say("api.not_json", { status: String(response.status) }) };
   }
   if (!response.ok && (!data || typeof data.error !== "string")) {
-    data = { error: `The server answered ${response.status}.` };
+    data = { error: say("api.status", { status: String(response.status) }) };
   }
   return { ok: response.ok, status: response.status, data };
 }

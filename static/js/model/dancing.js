@@ -5,8 +5,10 @@
 // (The engine also marks a covered item's len, for its search for the item
 // with fewest options; the picture shows Knuth's plain counts.)
 // A DancingReplay brings the arrays to the state at any step of a log.
-// Meant for small problems (the node-level picture); no DOM.
+// Meant for small problems (the node-level picture); no DOM. The words of an
+// update (dancing.*) come from the message catalogue; its rules are Knuth's notation.
 
+import { say } from "./messages.js";
 import { COVER, UNCOVER, PURIFY, UNPURIFY } from "./steplog.js";
 
 /** The largest problem the node-level picture takes: a 4×4 Sudoku just fits (64 items, 320 nodes). */
@@ -296,8 +298,8 @@ export class Links {
 
 /** A name for an index into L/R: an item name, or one of the two heads. */
 export function listName(links, items, x) {
-  if (x === links.root) return "root";
-  if (x === links.second) return "root₂";
+  if (x === links.root) return say("dancing.root");
+  if (x === links.second) return say("dancing.root_secondary");
   return items[x];
 }
 
@@ -311,11 +313,12 @@ export function describeUpdate(links, items, u) {
   const sideways = u.array === "left" || u.array === "right";
   const name = (x) => (sideways ? listName(links, items, x) : String(x));
   const rule = u.rule.replaceAll("x", name(u.via));
+  // Counts and node numbers as text: written as they are, without thousands commas.
   if (u.array === "len") {
-    return `${rule}: len[${items[u.node]}] ${u.from} → ${u.to}`;
+    return say("dancing.update.len", { rule, item: items[u.node], from: String(u.from), to: String(u.to) });
   }
   const letter = ARRAY_LETTERS[u.array];
-  return `${rule}: ${letter}[${name(u.node)}] ${name(u.from)} → ${name(u.to)}`;
+  return say("dancing.update.link", { rule, letter, node: name(u.node), from: name(u.from), to: name(u.to) });
 }
 
 /**

@@ -2,9 +2,12 @@
 // version 3): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/steplog.py writes the format; change both together.
-// No DOM.
+// No DOM. What a user may see of a log that is not this one (another format or
+// version) comes from the message catalogue (steplog.*); the details of a malformed
+// log stay here, for whoever fixes the server that wrote it.
 
 import { Facts, indexIn } from "./facts.js";
+import { say } from "./messages.js";
 
 export const FORMAT = "dlx-step-log";
 export const VERSION = 3;
@@ -161,8 +164,10 @@ function requireArray(json, field) {
 export class StepLog {
   /** @param {object} json a step log as parsed from JSON */
   constructor(json) {
-    if (!json || json.format !== FORMAT) throw new LogFormatError(`not a step log (format must be "${FORMAT}")`);
-    if (json.version !== VERSION) throw new LogFormatError(`step log version ${json.version} is not ${VERSION}`);
+    if (!json || json.format !== FORMAT) throw new LogFormatError(say("steplog.not_a_log", { format: FORMAT }));
+    if (json.version !== VERSION) {
+      throw new LogFormatError(say("steplog.version", { version: String(json.version), expected: String(VERSION) }));
+    }
     this.problem = json.problem || {};
     this.choose = json.choose === "first" ? "first" : "mrv";
     this.items = requireArray(json, "items");

@@ -1,8 +1,10 @@
 // model/sudoku.js — Sudoku for the person entering a puzzle: symbols, the one-line
 // form, and clashing givens as they are typed. Pasted or loaded text is read
 // by the server's parser (POST /api/parse), so there is one parser. How the
-// step log numbers Sudoku items and options lives in steplog.js.
-// No DOM.
+// step log numbers Sudoku items and options lives in steplog.js. The words
+// come from the message catalogue (sudoku.*). No DOM.
+
+import { say } from "./messages.js";
 
 /** Digits 1..25 as written on the board: 1–9, then A–P. */
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
@@ -26,7 +28,7 @@ export function symbolOf(value) {
 
 /** The symbols of a board of side size, in words: "1 to 9", "1 to 9 and A to G". */
 export function symbolRange(size) {
-  return size <= 9 ? `1 to ${size}` : `1 to 9 and A to ${SYMBOLS[size - 1]}`;
+  return size <= 9 ? say("sudoku.symbols.digits", { size }) : say("sudoku.symbols.letters", { last: SYMBOLS[size - 1] });
 }
 
 /**
@@ -75,19 +77,21 @@ export function formatPuzzle(values, size) {
 /**
  * Givens that break the rules before any search: two equal symbols in a row,
  * column or box. Returns {cells: Set of cell indices, messages: [...]}; the
- * message words follow the server's ("r1c2 and r1c7 both hold 5 (row 1)").
+ * message words are the server's ("r1c2 and r1c7 both hold 5 (row 1)").
  */
 export function findClashes(values, size) {
   const n = boxSizeOf(size);
   const cells = new Set();
   const units = new Map();      // "a,b" -> the units where cells a and b clash (a row and a box: one clash)
   const messages = [];
+  // Each family: its unit u's name, and the cell at place k of unit u.
   const families = [
-    ["row", (u, k) => u * size + k],
-    ["column", (u, k) => k * size + u],
-    ["box", (u, k) => (Math.floor(u / n) * n + Math.floor(k / n)) * size + (u % n) * n + (k % n)],
+    [(u) => say("sudoku.house.row", { n: u + 1 }), (u, k) => u * size + k],
+    [(u) => say("sudoku.house.column", { n: u + 1 }), (u, k) => k * size + u],
+    [(u) => say("sudoku.house.box", { n: u + 1 }),
+      (u, k) => (Math.floor(u / n) * n + Math.floor(k / n)) * size + (u % n) * n + (k % n)],
   ];
-  for (const [word, cellAt] of families) {
+  for (const [unitName, cellAt] of families) {
     for (let u = 0; u < size; u++) {
       const seen = new Map();
       for (let k = 0; k < size; k++) {
@@ -102,7 +106,7 @@ export function findClashes(values, size) {
             units.set(pair, []);
             messages.push({ first: Math.min(first, cell), cell: Math.max(first, cell), v, where: units.get(pair) });
           }
-          units.get(pair).push(`${word} ${u + 1}`);
+          units.get(pair).push(unitName(u));
         } else {
           seen.set(v, cell);
         }
@@ -111,7 +115,9 @@ export function findClashes(values, size) {
   }
   return {
     cells,
-    messages: messages.map(({ first, cell, v, where }) =>
-      `${cellName(first, size)} and ${cellName(cell, size)} both hold ${symbolOf(v)} (${where.join(" and ")})`),
+    // The words of webapp.variants' clash (variant.clash.same).
+    messages: messages.map(({ first, cell, v, where }) => say("variant.clash.same", {
+      a: cellName(first, size), b: cellName(cell, size), digit: symbolOf(v), where: where.join(" and "),
+    })),
   };
 }

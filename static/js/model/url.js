@@ -5,8 +5,9 @@
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
 // solved yet. Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
-// of history calls).
+// of history calls). The notes' words come from the message catalogue (url.*).
 
+import { say } from "./messages.js";
 import { readVariants } from "./variants.js";
 
 export const DEFAULT_SOLUTIONS = 1;
@@ -26,7 +27,7 @@ export function readShare(search) {
   // A puzzle being entered is not solved: it has no step to land on.
   const settings = readSettings(params, { withStep: !edit });
   const { names, unknown } = readVariants(params.get("v"));
-  if (unknown.length) settings.notes.push(`v=${shown(unknown.join(","))} is not a variant this page knows: it is left out.`);
+  if (unknown.length) settings.notes.push(say("url.variant_unknown", { value: shown(unknown.join(",")) }));
   return { puzzle, ...settings, edit, variants: names, regions: params.get("regions") || "" };
 }
 
@@ -64,20 +65,20 @@ function readSettings(params, { withStep = true } = {}) {
   let solutions = DEFAULT_SOLUTIONS;
   if (sol === "all") solutions = null;
   else if (sol !== null && /^\d+$/.test(sol) && Number(sol) >= 1) solutions = Number(sol);
-  else if (sol !== null) notes.push(`sol=${shown(sol)} is not a number of solutions (1, 2, … or all): 1 is used.`);
+  else if (sol !== null) notes.push(say("url.sol", { value: shown(sol) }));
   const chosen = params.get("choose");
   const choose = chosen === "first" ? "first" : DEFAULT_CHOOSE;
   if (chosen !== null && chosen !== "first" && chosen !== DEFAULT_CHOOSE) {
-    notes.push(`choose=${shown(chosen)} is not an item choice (mrv or first): fewest options first is used.`);
+    notes.push(say("url.choose", { value: shown(chosen) }));
   }
   const stepText = withStep ? params.get("step") : null;
   let step = null;
   if (stepText !== null && /^\d+$/.test(stepText)) step = Number(stepText);
   else if (stepText !== null && /^-\d+$/.test(stepText)) {
     step = 0;
-    notes.push(`step=${shown(stepText)} is before the first step: step 0 is shown.`);
+    notes.push(say("url.step_before", { value: shown(stepText) }));
   } else if (stepText !== null) {
-    notes.push(`step=${shown(stepText)} is not a step number: the replay opens where a solve does.`);
+    notes.push(say("url.step_not_number", { value: shown(stepText) }));
   }
   // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
   return { solutions, choose, step, notes, solText: sol };
@@ -90,7 +91,8 @@ function readSettings(params, { withStep = true } = {}) {
 export function linkNotes(share, lastStep = null) {
   const notes = [...(share.notes || [])];
   if (lastStep !== null && share.step !== null && share.step > lastStep) {
-    notes.push(`step=${share.step} is past the last step (${lastStep.toLocaleString("en")}): the last step is shown.`);
+    // The step as the link wrote it (no commas); the last step with them.
+    notes.push(say("url.step_past", { step: String(share.step), last: lastStep }));
   }
   return notes;
 }

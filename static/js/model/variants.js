@@ -146,23 +146,23 @@ export function boardMarks(size, names = [], regions = null) {
 function houses(size, names, regions) {
   const out = [];
   const range = [...Array(size).keys()];
-  for (const u of range) out.push({ word: `row ${u + 1}`, cells: range.map((k) => u * size + k) });
-  for (const u of range) out.push({ word: `column ${u + 1}`, cells: range.map((k) => k * size + u) });
+  for (const u of range) out.push({ word: say("sudoku.house.row", { n: u + 1 }), cells: range.map((k) => u * size + k) });
+  for (const u of range) out.push({ word: say("sudoku.house.column", { n: u + 1 }), cells: range.map((k) => k * size + u) });
   const region = regionOf(size, regions);
-  const family = regions ? "region" : "box";
   for (const u of range) {
-    out.push({ word: `${family} ${u + 1}`, cells: [...region.keys()].filter((i) => region[i] === u) });
+    const word = regions ? say("sudoku.house.region", { n: u + 1 }) : say("sudoku.house.box", { n: u + 1 });
+    out.push({ word, cells: [...region.keys()].filter((i) => region[i] === u) });
   }
   if (names.includes("x")) {
-    out.push({ word: "diagonal 1", cells: range.map((k) => k * size + k) });
-    out.push({ word: "diagonal 2", cells: range.map((k) => k * size + size - 1 - k) });
+    out.push({ word: say("sudoku.house.diagonal", { n: 1 }), cells: range.map((k) => k * size + k) });
+    out.push({ word: say("sudoku.house.diagonal", { n: 2 }), cells: range.map((k) => k * size + size - 1 - k) });
   }
   if (names.includes("windoku")) {
     const n = boxSizeOf(size);
     windowCorners(n).forEach(([top, left], w) => {
       const cells = [];
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) cells.push((top + a) * size + left + b);
-      out.push({ word: `window ${w + 1}`, cells });
+      out.push({ word: say("sudoku.house.window", { n: w + 1 }), cells });
     });
   }
   return out;
