@@ -287,10 +287,10 @@ def check_givens(grid: Grid) -> None:
         pairs.setdefault((a, b), []).append(f"{family} {number + 1}")
     (a, b), where = next(iter(pairs.items()))
     size = grid.size
-    message = (f"{cell_name(a, size)} and {cell_name(b, size)} both hold {symbol(grid.cells[a], size)} "
-               f"({' and '.join(where)})")
+    message = say("variant.clash.same", a=cell_name(a, size), b=cell_name(b, size),
+                  digit=symbol(grid.cells[a], size), where=" and ".join(where))
     if len(pairs) > 1:
-        message += f"; {len(pairs) - 1} more clash{'es' if len(pairs) > 2 else ''}"
+        message += say("variant.clash.more", count=len(pairs) - 1)
     cells = sorted({c for a, b, *_ in found for c in (a, b)})
     raise ParseError(message, cells=tuple(cells))
 
