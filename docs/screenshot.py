@@ -64,14 +64,14 @@ def shoot(base_url: str, example: str, out: Path) -> None:
             page.click("#solve")
             page.wait_for_selector("#step-slider:not([disabled])")
             page.keyboard.press("Home")      # the replay lands on the first solution, past every dead end
-            page.wait_for_function("document.querySelector('#step-slider').value === '0'")
+            page.wait_for_function("() => document.querySelector('#step-slider').value === '0'")
             if page.is_disabled("#btn-next-dead"):
                 raise SystemExit(f"example {example!r} meets no dead end: pick one that backs up")
             page.click("#btn-next-dead")
             page.wait_for_function(
-                "document.querySelector('#step-label').textContent.includes('no option left')")
+                "() => document.querySelector('#step-label').textContent.includes('no option left')")
             # The heading, what ruled out each option, and where the search goes back to.
-            page.wait_for_function("document.querySelectorAll('#why .sentence').length >= 3")
+            page.wait_for_function("() => document.querySelectorAll('#why .sentence').length >= 3")
             page.wait_for_timeout(500)     # the grid under the canvas catches up once the replay rests
             if errors:
                 raise SystemExit("the page raised: " + "; ".join(errors))
