@@ -152,3 +152,27 @@ def test_the_estimate_appears_while_a_solve_is_pending_and_the_replay_says_its_n
     log = solve_via_api(api, HARD, choose="mrv")["log"]
     nodes = log["stats"]["nodes"]
     expect(page.locator("#progress-line")).to_have_text(f"Node {nodes:,} of {nodes:,}")
+
+
+def test_a_solve_asks_for_the_estimate_only_once_it_has_been_pending_a_while(page: Page):
+    """A quick solve costs the server no probes: the page waits 0.4 s (its own clock, held
+    here) before it asks for Knuth's estimate, and asks only while the solve is pending."""
+    page.clock.install()
+    page.goto("/")
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/estimate" in request.url else None)
+    held = []
+    page.route("**/api/solve", lambda route: held.append(route))
+    page.locator("#puzzle-text").fill(HARD)
+    page.locator("#load").click()
+    with page.expect_request("**/api/solve"):           # the solve has started: its clock runs
+        page.locator("#solve").click()
+    expect(page.locator("#pending-note")).to_be_hidden()
+    page.clock.run_for(300)
+    assert not asked, "no estimate within 0.3 s of the solve"
+    page.clock.run_for(200)
+    expect(page.locator("#pending-note")).to_have_text(re.compile(r"about [\d,]+ nodes, ±\d+%"))
+    assert len(asked) == 1
+    assert held, "the solve is being held"
+    held[0].continue_()
+    expect(page.locator("#pending-note")).to_be_hidden()
