@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.replaying import walk
+from tests.strategies import coloured_problems
 from webapp import analysis as an
 from webapp import cli, problems, steplog, sudoku
 from webapp import exact_cover as ec
@@ -475,21 +476,8 @@ def test_analyse_says_what_is_wrong(argv, message, capsys):
     assert status in (1, 2) and message in capsys.readouterr().err
 
 
-@st.composite
-def coloured_problems(draw):
-    """Random problems whose options give secondary items colours (Knuth's DLX2)."""
-    primary, secondary = draw(st.integers(1, 5)), draw(st.integers(1, 3))
-    n = primary + secondary
-    options, colouring = [], []
-    for _ in range(draw(st.integers(1, 12))):
-        items = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 4), unique=True))
-        options.append(tuple(items))
-        colouring.append(tuple(0 if i < primary else draw(st.integers(0, 2)) for i in items))
-    return ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(options), tuple(colouring), ("red", "blue"))
-
-
 @settings(max_examples=150, deadline=None)
-@given(coloured_problems(), st.sampled_from(["mrv", "first"]))
+@given(coloured_problems(primary=(1, 5), colours=(2, 2), options=(1, 12)), st.sampled_from(["mrv", "first"]))
 def test_coloured_problems_hold_against_the_independent_checker(problem, choose):
     # A dead end's culprits may include an option that purified an item: the checker knows only
     # which options are compatible, nothing of purify.

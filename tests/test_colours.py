@@ -11,9 +11,9 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tests.replaying import KNUTH_COLOURED
+from tests.strategies import coloured_problems
 from webapp import cover_text as ct
 from webapp import exact_cover as ec
 
@@ -36,20 +36,6 @@ def brute_force_count(problem: ec.Problem) -> int:
                                                  for a, b in itertools.combinations(chosen, 2)):
                 count += 1
     return count
-
-
-@st.composite
-def coloured_problems(draw):
-    """Small random problems: 1-4 primary items, 1-3 secondary, 1-3 colours, up to 10 options."""
-    primary, secondary, colours = draw(st.integers(1, 4)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
-    n = primary + secondary
-    options, colouring = [], []
-    for _ in range(draw(st.integers(1, 10))):
-        items = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 4), unique=True))
-        options.append(tuple(items))
-        colouring.append(tuple(0 if i < primary else draw(st.integers(0, colours)) for i in items))
-    return ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(options), tuple(colouring),
-                      tuple(["red", "green", "blue"][:colours]))
 
 
 @settings(max_examples=300, deadline=None)

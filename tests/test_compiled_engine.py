@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.strategies import coloured_problems
 from webapp import exact_cover as ec
 from webapp import problems, steplog, sudoku
 from webapp.examples import PUZZLES
@@ -174,15 +175,7 @@ def test_random_problems_search_the_same_with_either_engine(case):
 @st.composite
 def coloured_problems_with_limits(draw):
     """Random problems whose options give secondary items colours (Knuth's DLX2), and limits."""
-    primary, secondary, colours = draw(st.integers(1, 6)), draw(st.integers(1, 4)), draw(st.integers(1, 3))
-    n = primary + secondary
-    options, colouring = [], []
-    for _ in range(draw(st.integers(1, 16))):
-        items = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, 5), unique=True))
-        options.append(tuple(items))
-        colouring.append(tuple(0 if i < primary else draw(st.integers(0, colours)) for i in items))
-    problem = ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(options), tuple(colouring),
-                         tuple(f"c{k}" for k in range(1, colours + 1)))
+    problem = draw(coloured_problems(primary=(1, 6), secondary=(1, 4), options=(1, 16), width=5))
     limits = {"max_solutions": draw(st.one_of(st.none(), st.integers(1, 4))),
               "max_steps": draw(st.one_of(st.none(), st.integers(0, 150))),
               "choose": draw(st.sampled_from(["mrv", "first"]))}
