@@ -125,27 +125,45 @@ export class Links {
     return this.top.length;
   }
 
+  /** Knuth's hide of one node x: take it out of its column (D[U[x]] ← D[x], U[D[x]] ← U[x],
+   * len[T[x]] − 1), the three updates written to `updates` as one beat. */
+  hideNode(x, updates, beat) {
+    const { up, down, len, top } = this;
+    const u = up[x];
+    const d = down[x];
+    updates.push({ array: "down", node: u, from: down[u], to: d, via: x, beat, rule: "D[U[x]] ← D[x]" });
+    down[u] = d;
+    updates.push({ array: "up", node: d, from: up[d], to: u, via: x, beat, rule: "U[D[x]] ← U[x]" });
+    up[d] = u;
+    const t = top[x];
+    updates.push({ array: "len", node: t, from: len[t], to: len[t] - 1, via: x, beat, rule: "len[T[x]] − 1" });
+    len[t] -= 1;
+  }
+
+  /** Undo hideNode(x): put it back in its column, as one beat of three updates. */
+  unhideNode(x, updates, beat) {
+    const { up, down, len, top } = this;
+    const u = up[x];
+    const d = down[x];
+    updates.push({ array: "down", node: u, from: down[u], to: x, via: x, beat, rule: "D[U[x]] ← x" });
+    down[u] = x;
+    updates.push({ array: "up", node: d, from: up[d], to: x, via: x, beat, rule: "U[D[x]] ← x" });
+    up[d] = x;
+    const t = top[x];
+    updates.push({ array: "len", node: t, from: len[t], to: len[t] + 1, via: x, beat, rule: "len[T[x]] + 1" });
+    len[t] += 1;
+  }
+
   /**
    * Cover item i: hide every option in its column from the other columns,
    * then take i out of the item list. Returns the updates made, in order.
    */
   cover(i) {
-    const { up, down, len, top, left, right } = this;
+    const { down, left, right } = this;
     const updates = [];
     let beat = 0;
     for (let p = down[i]; p !== i; p = down[p]) {
-      for (const q of this.others[p]) {
-        const u = up[q];
-        const d = down[q];
-        updates.push({ array: "down", node: u, from: down[u], to: d, via: q, beat, rule: "D[U[x]] ← D[x]" });
-        down[u] = d;
-        updates.push({ array: "up", node: d, from: up[d], to: u, via: q, beat, rule: "U[D[x]] ← U[x]" });
-        up[d] = u;
-        const t = top[q];
-        updates.push({ array: "len", node: t, from: len[t], to: len[t] - 1, via: q, beat, rule: "len[T[x]] − 1" });
-        len[t] -= 1;
-        beat++;
-      }
+      for (const q of this.others[p]) this.hideNode(q, updates, beat++);
     }
     const l = left[i];
     const r = right[i];
@@ -158,7 +176,7 @@ export class Links {
 
   /** Undo cover(i) in exactly the reverse order. Returns the updates made. */
   uncover(i) {
-    const { up, down, len, top, left, right } = this;
+    const { up, left, right } = this;
     const updates = [];
     let beat = 0;
     const l = left[i];
@@ -170,19 +188,7 @@ export class Links {
     beat++;
     for (let p = up[i]; p !== i; p = up[p]) {
       const others = this.others[p];
-      for (let t = others.length - 1; t >= 0; t--) {
-        const q = others[t];
-        const u = up[q];
-        const d = down[q];
-        updates.push({ array: "down", node: u, from: down[u], to: q, via: q, beat, rule: "D[U[x]] ← x" });
-        down[u] = q;
-        updates.push({ array: "up", node: d, from: up[d], to: q, via: q, beat, rule: "U[D[x]] ← x" });
-        up[d] = q;
-        const item = top[q];
-        updates.push({ array: "len", node: item, from: len[item], to: len[item] + 1, via: q, beat, rule: "len[T[x]] + 1" });
-        len[item] += 1;
-        beat++;
-      }
+      for (let t = others.length - 1; t >= 0; t--) this.unhideNode(others[t], updates, beat++);
     }
     return updates;
   }
@@ -193,7 +199,7 @@ export class Links {
    * those that agree are marked -1. Returns the link updates made, in order.
    */
   purify(p) {
-    const { up, down, len, top, colour } = this;
+    const { down, top, colour } = this;
     const i = top[p];
     const c = colour[p];
     const updates = [];
@@ -203,25 +209,14 @@ export class Links {
         if (q !== p) colour[q] = -1;
         continue;
       }
-      for (const r of this.others[q]) {
-        const u = up[r];
-        const d = down[r];
-        updates.push({ array: "down", node: u, from: down[u], to: d, via: r, beat, rule: "D[U[x]] ← D[x]" });
-        down[u] = d;
-        updates.push({ array: "up", node: d, from: up[d], to: u, via: r, beat, rule: "U[D[x]] ← U[x]" });
-        up[d] = u;
-        const t = top[r];
-        updates.push({ array: "len", node: t, from: len[t], to: len[t] - 1, via: r, beat, rule: "len[T[x]] − 1" });
-        len[t] -= 1;
-        beat++;
-      }
+      for (const r of this.others[q]) this.hideNode(r, updates, beat++);
     }
     return updates;
   }
 
   /** Undo purify(p), options bottom to top. Returns the updates made. */
   unpurify(p) {
-    const { up, down, len, top, colour } = this;
+    const { up, top, colour } = this;
     const i = top[p];
     const c = colour[p];
     const updates = [];
@@ -232,16 +227,7 @@ export class Links {
         continue;
       }
       if (q === p) continue;
-      for (const r of this.others[q]) {
-        updates.push({ array: "down", node: up[r], from: down[up[r]], to: r, via: r, beat, rule: "D[U[x]] ← x" });
-        down[up[r]] = r;
-        updates.push({ array: "up", node: down[r], from: up[down[r]], to: r, via: r, beat, rule: "U[D[x]] ← x" });
-        up[down[r]] = r;
-        const t = top[r];
-        updates.push({ array: "len", node: t, from: len[t], to: len[t] + 1, via: r, beat, rule: "len[T[x]] + 1" });
-        len[t] += 1;
-        beat++;
-      }
+      for (const r of this.others[q]) this.unhideNode(r, updates, beat++);
     }
     return updates;
   }
