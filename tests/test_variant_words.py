@@ -7,24 +7,15 @@ import re
 
 import pytest
 
-from tests.test_variants import REGIONS
+from tests.test_variants import REGIONS, variant_log
 from webapp import exact_cover as ec
-from webapp import steplog, sudoku, variants
+from webapp import steplog, variants
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 PAIR_SENTENCE = re.compile(
     r"^(\w+) in r(\d+)c(\d+): ruled out by the (?:given|choice) (\w+) in r(\d+)c(\d+)(?: at level \d+)? "
     r"\(r(\d+)c(\d+) (is a knight's move from|touches|is next to) the (\w+) in r(\d+)c(\d+)"
     r"(?: diagonally|: (\w+) and (\w+) are consecutive)?\)$")
-
-
-def variant_log(puzzle: str, names, regions=None, limit=3, max_steps=None) -> dict:
-    grid, rules = variants.read(puzzle, names, regions)
-    model = variants.model(rules)
-    recording = ec.Recording()
-    solved = variants.solve(grid, rules, recording=recording, max_solutions=limit, max_steps=max_steps)
-    return steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
-                         variants.about(grid, rules))
 
 
 def steps_of(log: dict, kind: int) -> list[int]:

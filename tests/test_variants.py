@@ -29,6 +29,16 @@ def read(puzzle, names=(), regions=None):
     return variants.read(puzzle, names, regions)
 
 
+def variant_log(puzzle: str, names, regions=None, limit=3, max_steps=None) -> dict:
+    """The step log of a variant's solve, as the server builds it."""
+    grid, rules = read(puzzle, names, regions)
+    model = variants.model(rules)
+    recording = ec.Recording()
+    solved = variants.solve(grid, rules, recording=recording, max_solutions=limit, max_steps=max_steps)
+    return steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
+                         variants.about(grid, rules))
+
+
 def check(grid, rules, solved):
     """Every grid returned keeps the puzzle's givens and every rule, by the independent checker."""
     for answer in solved.grids:
@@ -244,12 +254,7 @@ def test_the_model_keeps_plain_ids_and_speaks_the_variants_words():
 def test_a_dead_end_and_its_rulings_speak_the_variant():
     """A recorded search of the hardest published Sudoku X: its dead ends name diagonals and knight's moves."""
     line = (SETS / "x.txt").read_text().splitlines()[0]
-    grid, rules = read(line, ["x"])
-    recording = ec.Recording()
-    solved = variants.solve(grid, rules, recording=recording, max_steps=30_000)
-    model = variants.model(rules)
-    log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
-                        variants.about(grid, rules))
+    log = variant_log(line, ["x"], limit=1, max_steps=30_000)
     assert log["problem"]["variants"] == ["x"]
     kinds = [e & ec.KIND_MASK for e in log["events"]]
     dead = [i + 1 for i, k in enumerate(kinds) if k == ec.DEAD_END]
@@ -258,12 +263,7 @@ def test_a_dead_end_and_its_rulings_speak_the_variant():
 
     # An anti-knight search: some option is ruled out through a knight's move.
     line = (SETS / "anti_knight.txt").read_text().splitlines()[6]
-    grid, rules = read(line, ["anti-knight"])
-    recording = ec.Recording()
-    solved = variants.solve(grid, rules, recording=recording, max_steps=30_000)
-    model = variants.model(rules)
-    log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
-                        variants.about(grid, rules))
+    log = variant_log(line, ["anti-knight"], limit=1, max_steps=30_000)
     kinds = [e & ec.KIND_MASK for e in log["events"]]
     dead = [i + 1 for i, k in enumerate(kinds) if k == ec.DEAD_END]
     said = [" ".join(steplog.explain_step(log, step)) for step in islice(dead, 60)]
