@@ -158,13 +158,10 @@ def api_compare():
         # Each search gets its share of the budget, counted from the request's start:
         # the first half of it, the second what is left.
         recording = ec.Recording()
-        search = ec.Search(problem)
-        for option in givens:
-            search.select(option)
         share = max_seconds * (k + 1) / len(CHOICES)
-        outcome = search.run(recording=recording, choose=choose, max_solutions=solutions, max_steps=max_steps,
-                             max_seconds=share, cancelled=gone, started=g.started,
-                             keep_back=(compare.SECONDS_AN_EVENT, 0.0), keep=0)
+        outcome = search_from(problem, givens).run(
+            recording=recording, choose=choose, max_solutions=solutions, max_steps=max_steps, max_seconds=share,
+            cancelled=gone, started=g.started, keep_back=(compare.SECONDS_AN_EVENT, 0.0), keep=0)
         note_cancelled(outcome)
         if worst is None or outcome.limit in answers.NOT_STORED:
             worst = outcome
@@ -307,6 +304,14 @@ def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome,
     return found.as_dict()
 
 
+def search_from(problem: ec.Problem, givens) -> ec.Search:
+    """A search of the problem with its givens (a Sudoku's clues) already placed."""
+    search = ec.Search(problem)
+    for option in givens:
+        search.select(option)
+    return search
+
+
 def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict,
               asked_all: bool) -> dict | None:
     """Every solution counted, when all were asked for and the replay stopped at the most the
@@ -321,11 +326,8 @@ def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, lim
         counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
                    "budget": cap("SOLVE_MAX_COUNT_STEPS")}
     else:
-        search = ec.Search(problem)
-        for option in givens:
-            search.select(option)
-        found = search.run(max_solutions=None, keep=0, choose=choose, cancelled=client_gone(),
-                           max_steps=cap("SOLVE_MAX_COUNT_STEPS"), max_seconds=left)
+        found = search_from(problem, givens).run(max_solutions=None, keep=0, choose=choose, cancelled=client_gone(),
+                                                 max_steps=cap("SOLVE_MAX_COUNT_STEPS"), max_seconds=left)
         note_cancelled(found)
         # A count cut shorter than the replay still knows the solutions the replay found.
         counted = {"solutions": max(found.stats.solutions, shown), "complete": found.complete, "limit": found.limit,
