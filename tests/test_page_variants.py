@@ -8,7 +8,18 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.pagehelpers import board_at, board_symbols, expect_step, first_step, solve_via_api, why_sentences
+from tests.pagehelpers import (
+    PRESENTING,
+    BoardPicture,
+    board_at,
+    board_symbols,
+    css_colour,
+    expect_step,
+    first_step,
+    near,
+    solve_via_api,
+    why_sentences,
+)
 from webapp import exact_cover as ec
 from webapp import variant_check
 from webapp.examples import examples
@@ -185,3 +196,72 @@ def test_a_knight_s_move_is_said_from_the_ruled_cell_on_the_page(page: Page, api
     for a, b in (m.groups() for m in map(said.search, sentences) if m):
         (ra, ca), (rb, cb) = (map(int, cell[1:].split("c")) for cell in (a, b))
         assert {abs(ra - rb), abs(ca - cb)} == {1, 2}, (a, b)
+
+
+def window_cells(size: int) -> set[int]:
+    """The cells of a Windoku's windows: n − 1 a side, one cell in and one apart (model/variants.js)."""
+    n = int(size ** 0.5)
+    starts = [1 + k * (n + 1) for k in range(n - 1)]
+    return {(top + a) * size + left + b for top in starts for left in starts for a in range(n) for b in range(n)}
+
+
+def rules_drawn_wrongly(page: Page, size: int, *, windoku: bool = True) -> list[str]:
+    """Read a screenshot of the board (X picked, and Windoku unless told) cell by cell: each empty cell's
+    background (a window's shade, a shaded box, or none) and which lines cross it. The main
+    diagonal runs from each cell (r, r)'s top left corner to its bottom right, the
+    anti-diagonal from (r, n−1−r)'s top right to its bottom left; no other cell has a line."""
+    picture = BoardPicture(page)
+    assert len(picture.cells) == size * size
+    line, window = css_colour(page, "--diagonal"), css_colour(page, "--window-bg")
+    plain, alt = css_colour(page, "--cell-bg"), css_colour(page, "--cell-alt")
+    windows, n = window_cells(size) if windoku else set(), int(size ** 0.5)
+    wrong = []
+    for i, cell in enumerate(picture.cells):
+        if cell["tab"] or cell["text"]:
+            continue          # the Tab stop's grey ring, a digit: not what this reads
+        r, c = divmod(i, size)
+        shaded = size >= 16 and (r // n) % 2 == (c // n) % 2
+        background = window if i in windows else alt if shaded else plain
+        seen = picture.at(i, 0.5, 0.15)         # off both lines
+        if not near(seen, background, 12):
+            wrong.append(f"r{r + 1}c{c + 1}: background {seen}, not {background}")
+        for name, has, point in (("main", r == c, lambda t: (t, t)), ("anti", r + c == size - 1, lambda t: (1 - t, t))):
+            inks = [picture.ink(i, *point(t), line, background) for t in (0.25, 0.35, 0.65, 0.75)]
+            if has and min(inks) < 0.6 or not has and max(inks) > 0.25:
+                wrong.append(f"r{r + 1}c{c + 1}: {name} diagonal {'missing' if has else 'drawn'} ({[round(k, 2) for k in inks]})")
+    return wrong
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [4, 9, 16, 25])
+def test_the_entry_board_draws_whole_diagonals_and_windows(page: Page, size, scheme):
+    """Issue 32: the diagonals had each cell's line the wrong way (a zig-zag) and were wiped
+    in the shaded boxes of a 16×16 or 25×25, where the windows broke into pieces too."""
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/?" + urlencode({"p": "." * size * size, "v": "x,windoku", "edit": 1}))
+    expect(page.locator("input[name=variant][value=windoku]")).to_be_checked()
+    expect(page.locator("#board [role=gridcell]")).to_have_count(size * size)
+    assert rules_drawn_wrongly(page, size) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_diagonals_stay_whole_when_presenting_and_after_edit_puzzle(page: Page, api, scheme):
+    """The replay's canvas (presenting on a projector) and the entry board after Edit puzzle
+    draw the same X: through the shaded boxes of a 16×16, corner to corner."""
+    page.emulate_media(color_scheme=scheme)
+    total = len(solve_via_api(api, X16, variant=["x"])["log"]["events"])
+    page.goto("/?" + urlencode({"p": X16, "v": "x", "edit": 1}))
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step [\d,]+ of {total:,}\b"), timeout=20_000)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    expect_step(page, 0, total)
+    page.click("#btn-present")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    page.wait_for_function("() => document.fullscreenElement !== null")
+    assert rules_drawn_wrongly(page, 16, windoku=False) == []
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
+    page.click("#edit")
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\breplaying\b"))
+    assert rules_drawn_wrongly(page, 16, windoku=False) == []
