@@ -265,3 +265,54 @@ def test_the_diagonals_stay_whole_when_presenting_and_after_edit_puzzle(page: Pa
     page.click("#edit")
     expect(page.locator("#board")).not_to_have_class(re.compile(r"\breplaying\b"))
     assert rules_drawn_wrongly(page, 16, windoku=False) == []
+
+
+JIGSAW = EXAMPLES["variant-jigsaw"]
+# The example's map with its first and last cells swapped: region 1 loses r1c1 and gains r9c9.
+SWAPPED = JIGSAW["regions"][80] + JIGSAW["regions"][1:80] + JIGSAW["regions"][0]
+
+
+def test_a_bad_jigsaw_map_says_what_is_wrong_and_no_box_clash(page: Page):
+    """Issue 32: a bad map fell back to the boxes and named clashes under them that the
+    jigsaw does not have; fixing the map left that message and its red marks."""
+    page.goto("/")
+    pick_example(page, "variant-jigsaw")
+    for bad, said in ((SWAPPED, "region 1 is in 2 pieces"), (JIGSAW["regions"][:80], "the regions map has 80 cells")):
+        page.fill("#regions", bad)
+        expect(page.locator("#regions-note")).to_contain_text(said)
+        expect(page.locator("#regions")).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("#board-message")).not_to_contain_text("box")
+        expect(page.locator("#board .clash")).to_have_count(0)
+    page.fill("#regions", JIGSAW["regions"])
+    expect(page.locator("#regions-note")).to_be_empty()
+    expect(page.locator("#board-message")).to_be_hidden()
+    expect(page.locator("#board .clash")).to_have_count(0)
+
+
+def test_solve_with_a_bad_jigsaw_map_shows_the_server_s_words_by_the_map(page: Page):
+    """The server's refusal of a map (a 400 naming the regions field) is said under the map
+    and beside the board, and nothing typed is lost; fixing the map clears it and its marks."""
+    page.goto("/")
+    pick_example(page, "variant-jigsaw")
+    puzzle = board_symbols(page)
+    page.fill("#regions", SWAPPED)
+    page.click("#solve")
+    words = "region 1 is in 2 pieces: r1c2… (8 cells) and r9c9 alone"
+    expect(page.locator("#board-message")).to_contain_text(words)
+    expect(page.locator("#board-message")).not_to_contain_text("box")
+    expect(page.locator("#regions-note")).to_contain_text(words)
+    expect(page.locator("#regions")).to_have_value(SWAPPED)
+    assert board_symbols(page) == puzzle
+    page.fill("#regions", JIGSAW["regions"])
+    expect(page.locator("#regions-note")).to_be_empty()
+    expect(page.locator("#board-message")).to_be_hidden()
+    expect(page.locator("#board .clash")).to_have_count(0)
+    # Words only the server has (a map this page takes and a newer server might not): said under the map.
+    refusal = {"error": "this server takes no region shaped like a 7", "field": "regions", "cells": [0, 1]}
+    page.route("**/api/solve", lambda route: route.fulfill(status=400, json=refusal))
+    page.click("#solve")
+    expect(page.locator("#regions-note")).to_have_text("Jigsaw regions: this server takes no region shaped like a 7.")
+    expect(page.locator("#regions")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#board-message")).to_contain_text("this server takes no region shaped like a 7")
+    expect(page.locator("#regions")).to_have_value(JIGSAW["regions"])
+    assert board_symbols(page) == puzzle

@@ -81,12 +81,33 @@ function showRules() {
   $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
 }
 
-/** Givens that break the picked rules (rows, columns, boxes or regions, each variant's). */
+/**
+ * Givens that break the picked rules (rows, columns, boxes or regions, each variant's).
+ * While the map cannot be read, neither its regions nor the boxes it replaces: its own
+ * error is said under it, not a box clash the jigsaw does not have.
+ */
 function clashesNow() {
   const { puzzle } = now();
   const rules = currentRules();
-  if (!rules.names.length && !rules.regions) return findClashes(puzzle.values, puzzle.size);
-  return ruleClashes(puzzle.values, puzzle.size, rules.names, rules.regions);
+  if (!rules.names.length && !rules.regions && !rules.error) return findClashes(puzzle.values, puzzle.size);
+  return ruleClashes(puzzle.values, puzzle.size, rules.names, rules.regions, { blocks: !rules.error });
+}
+
+/** The server refused the map (a 400 naming the regions field): its words under the map, which keeps its text. */
+function showRegionsRefused(error) {
+  $("regions-note").textContent = words.say("page.sudoku.regions_error", { error });
+  $("regions").setAttribute("aria-invalid", "true");
+  $("regions").scrollIntoView({ block: "nearest" });
+}
+
+/** The rules changed (a box ticked, the map typed): the board, its clashes and the address follow. */
+function rulesChanged() {
+  if (player.replay) return;
+  showRules();
+  store.update({ type: "rules" });     // the cells a refusal named were the old rules'
+  renderPuzzle();
+  syncExampleMenu();
+  rememberPuzzle();
 }
 
 // ---- rendering: the views, from the state ----------------------------------------
@@ -506,6 +527,7 @@ async function solve({ push = true, step = null } = {}) {
     if (!clashesNow().messages.length) showMessage(answer.data.error, "error");
     // It sits under the board and the pad, below the fold of a phone: Solve must be seen to answer.
     $("board-message").scrollIntoView({ block: "nearest" });
+    if (answer.data.field === "regions") showRegionsRefused(answer.data.error);
     return;
   }
   startReplay(answer.data, share, step, push);
@@ -639,22 +661,8 @@ $("examples").addEventListener("change", async () => {
 });
 
 // A variant picked or a map typed: the board draws it, clashes follow it, the address keeps it.
-for (const box of document.querySelectorAll("input[name=variant]")) {
-  box.addEventListener("change", () => {
-    if (player.replay) return;
-    showRules();
-    renderPuzzle();
-    syncExampleMenu();
-    rememberPuzzle();
-  });
-}
-$("regions").addEventListener("input", () => {
-  if (player.replay) return;
-  showRules();
-  renderPuzzle();
-  syncExampleMenu();
-  rememberPuzzle();
-});
+for (const box of document.querySelectorAll("input[name=variant]")) box.addEventListener("change", rulesChanged);
+$("regions").addEventListener("input", rulesChanged);
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
 for (const id of ["solutions", "choose"]) {
