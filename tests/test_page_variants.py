@@ -23,6 +23,7 @@ from tests.pagehelpers import (
 from webapp import exact_cover as ec
 from webapp import variant_check
 from webapp.examples import examples
+from webapp.messages import say
 from webapp.steplog import explain_step
 from webapp.sudoku import SYMBOLS
 
@@ -316,3 +317,36 @@ def test_solve_with_a_bad_jigsaw_map_shows_the_server_s_words_by_the_map(page: P
     expect(page.locator("#board-message")).to_contain_text("this server takes no region shaped like a 7")
     expect(page.locator("#regions")).to_have_value(JIGSAW["regions"])
     assert board_symbols(page) == puzzle
+
+
+def test_the_legend_says_what_each_rule_draws_while_it_is_picked(page: Page):
+    """Issue 32: the legend had no entry for a Windoku's windows, an X's diagonals or a
+    jigsaw's borders. Each has one now, in the catalogue's words, while its rule is picked."""
+    words = {rule: say(f"legend.rule.{key}") for rule, key in (("windoku", "window"), ("x", "diagonal"), ("jigsaw", "region"))}
+    entry = {rule: page.locator(f"#legend-list li[data-rule={rule}]") for rule in words}
+    page.goto("/")
+    expect(page.locator("#legend-list li").first).to_be_visible()
+    for rule in words:
+        expect(entry[rule]).to_be_hidden()
+    page.locator("input[name=variant][value=x]").check()
+    expect(entry["x"]).to_be_visible()
+    expect(entry["x"]).to_have_text(words["x"])
+    expect(entry["windoku"]).to_be_hidden()
+    page.locator("input[name=variant][value=windoku]").check()
+    expect(entry["windoku"]).to_have_text(words["windoku"])
+    expect(entry["windoku"]).to_be_visible()
+    page.locator("input[name=variant][value=x]").uncheck()
+    expect(entry["x"]).to_be_hidden()
+    # A jigsaw's entry while its map is read; a map that cannot be read draws the boxes: none.
+    page.fill("#regions", JIGSAW["regions"])
+    expect(entry["jigsaw"]).to_be_visible()
+    expect(entry["jigsaw"]).to_have_text(words["jigsaw"])
+    page.fill("#regions", SWAPPED)
+    expect(entry["jigsaw"]).to_be_hidden()
+    # A replay's rules (a link) are the legend's too.
+    pick_example(page, "variant-x")
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step [\d,]+ of [\d,]+"), timeout=20_000)
+    expect(entry["x"]).to_be_visible()
+    for rule in ("windoku", "jigsaw"):
+        expect(entry[rule]).to_be_hidden()

@@ -19,6 +19,7 @@ import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
 import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
 import { readRegions, ruleClashes } from "../model/variants.js";
+import { RulesLegend } from "../views/rules-legend.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 
@@ -42,6 +43,7 @@ const board = new BoardView($("board"), {
   onLocked: () => showHint(document.documentElement.classList.contains("presenting")
     ? words.say("page.sudoku.locked.presenting") : words.say("page.sudoku.locked")),
 });
+const rulesLegend = new RulesLegend($("legend-list"));
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
@@ -77,6 +79,7 @@ function setRules(names = [], regionsText = "") {
 function showRules() {
   const rules = currentRules();
   board.setRules(rules);
+  rulesLegend.show(rules);
   $("regions-note").textContent = rules.error ? words.say("page.sudoku.regions_error", { error: rules.error }) : "";
   $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
 }
