@@ -6,7 +6,6 @@ an item has left with plain Python sets over the problem's options.
 """
 
 import io
-import itertools
 import json
 from contextlib import redirect_stdout
 
