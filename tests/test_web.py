@@ -83,6 +83,8 @@ def test_all_solutions_stop_at_the_server_cap_and_say_so():
         assert len(answer["solutions"]) == 5 and answer["outcome"]["limit"] == "solutions"
         message = answer["outcome"]["message"]
         assert "the most the server finds in one solve" in message and "not unique" not in message
+        # The count beside it says how many there are: no "there may be more" above "the count is complete".
+        assert "may be more" not in message and answer["count"]["message"].endswith("the count is complete.")
         assert answer["log"]["outcome"]["message"] == message
         # Asking for 5 is the user's own limit: no word of a cap, and nothing more is counted.
         asked = client.post(url, json={**body, "solutions": 5}).get_json()
