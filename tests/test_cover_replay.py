@@ -19,6 +19,7 @@ from tests.coverhelpers import (
     picture_squares,
     why_sentences,
 )
+from tests.replaying import walk
 from webapp import exact_cover as ec
 from webapp import problems
 from webapp.explain import newest_choice
@@ -310,15 +311,7 @@ def test_a_dead_ends_culprits_are_flagged_on_the_cover_picture(page: Page, api):
     step = kinds.index(ec.DEAD_END) + 1
     dead = log["facts"]["dead_ends"]
     levels = dead["culprits"][:dead["culprit_count"][0]]
-    chosen = []
-    for code in log["events"][:step]:
-        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
-        if kind == ec.CHOOSE:
-            chosen.append(-1)
-        elif kind == ec.TRY:
-            chosen[-1] = arg
-        elif kind == ec.BACKUP:
-            chosen.pop()
+    chosen = list(list(walk(log["events"][:step]))[-1][3])
     page.goto(f"/cover?builtin=queens&n=6&sol=1&choose=mrv&step={step}")
     expect_step(page, step)
     flagged = page.locator("#picture .square.blame")
