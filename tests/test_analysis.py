@@ -143,6 +143,11 @@ def check_dead_ends(problem, givens, events, found, finished, rulers=True):
         alive = left(options, arg, list(givens))
         ruled = ruled_by_level(problem, arg, alive, levels[:level])
         assert dead.culprits == smallest_starving(alive, ruled), f"event {index}"
+        # Every placed option that rules each option out: the levels, and -1 when a given does.
+        every = ruled_by_level(problem, arg, dead.options, levels[:level])
+        expected = [(0 if o in alive else 1) | sum(1 << (lv + 1) for lv, r in enumerate(every) if o in r)
+                    for o in dead.options]
+        assert dead.every_ruler == expected, f"event {index}"
         assert dead.jump_to == shallowest_jump(alive, ruled), f"event {index}"
         back = next_try_level(events, index)
         # The depth counted from the dead end's level down: the level tried next.
@@ -551,3 +556,19 @@ def test_the_pentominoes_culprits_are_the_fewest():
     outcome = ec.Search(problem).run(recording=recording)
     found = an.analyse(problem, [], recording)
     assert check_dead_ends(problem, [], recording.events, found, True) == outcome.stats.dead_ends
+
+
+def test_with_colours_every_holder_of_an_item_rules_out_not_only_the_earliest():
+    # Found by Hypothesis: the choice at level 1 alone rules out
+    # all three options of i1 (option 7 through i4 and i5, held in one colour by levels 0 and 1), so
+    # the fewest culprits are level 1 alone; reading only each item's earliest holder named 0 and 1.
+    problem = ec.Problem(("i0", "i1", "i2", "i3", "i4", "i5"), 5,
+                         ((2, 4, 5), (0,), (0,), (0,), (0,), (0, 1), (0, 1), (1, 4, 5), (3, 5, 0)),
+                         ((0, 0, 2), (0,), (0,), (0,), (0,), (0, 0), (0, 0), (0, 0, 0), (0, 2, 0)), ("red", "green"))
+    found, outcome = an.run(problem, max_solutions=None)
+    (dead,) = found.dead_ends
+    assert (dead.item, dead.options, dead.culprits) == (1, [5, 6, 7], [1])
+    assert [an.levels_of(bits) for bits in dead.every_ruler] == [[1], [1], [0, 1]]
+    recording = ec.Recording()
+    ec.Search(problem).run(recording=recording, max_solutions=None)
+    assert check_dead_ends(problem, [], recording.events, found, True) == 1

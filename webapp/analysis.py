@@ -93,6 +93,8 @@ class DeadEnd:
     jump_to: int
     wasted: int = 0                     # nodes tried before the search got back to jump_to
     conflict: int = 0                   # bits (l + 1): a conflict set whose deepest level is jump_to, for the nogoods
+    # per option: bits (l + 1) of every placed option that rules it out, bit 0 for a given (ruler: the earliest)
+    every_ruler: list[int] = field(default_factory=list)
 
     @property
     def innocent(self) -> range:
@@ -298,6 +300,7 @@ class _Pass:
         options = problem.options
         self.owner = [UNPLACED] * len(problem.items)        # level of the placed option holding each item
         self.given_of = [-1] * len(problem.items)           # the given holding each item
+        self.givens = list(givens)
         for g in givens:
             for i in options[g]:
                 self.owner[i] = GIVEN
@@ -497,11 +500,13 @@ class _Pass:
         options, ruler, ruler_level = [], [], []
         masks = []              # per option not ruled out by a given: the levels holding one of its items
         earliest = 0            # the earliest ruler of each of those options
+        every = []              # per option: every placed option that rules it out (bits, bit 0 a given)
         for o, others, given in self.others(item):
             options.append(o)
             if given >= 0:
                 ruler_level.append(GIVEN)
                 ruler.append(given)
+                every.append(self.every_ruler(o, others, choices, level))
                 continue
             best, mask = UNPLACED, 0
             for j in others:
@@ -512,9 +517,14 @@ class _Pass:
                         best = lv
             if best == UNPLACED:
                 raise ValueError(f"event {step}: option {o} of the dead end's item {item} is not ruled out")
+            if self.coloured:
+                # owner keeps an item's earliest holder only; with colours later ones may hold it too
+                # (in the same colour), and each of them rules the option out as well.
+                mask = self.every_ruler(o, others, choices, level)
             ruler_level.append(best)
             ruler.append(choices[best])
             masks.append(mask)
+            every.append(mask)
             earliest |= 1 << (best + 1)
         # A conflict set whose deepest level is as shallow as any's (the deepest earliest ruler):
         # the earliest rulers, dropping the deepest first while the rest still rule out every
@@ -528,7 +538,26 @@ class _Pass:
                 kept = fewer
         culprits = levels_of(smallest_hitting(distinct, kept))
         return DeadEnd(step, level, item, options, ruler, ruler_level, culprits,
-                       [choices[c] for c in culprits], None, kept.bit_length() - 2 if kept else -1, conflict=kept)
+                       [choices[c] for c in culprits], None, kept.bit_length() - 2 if kept else -1, conflict=kept,
+                       every_ruler=every)
+
+    def every_ruler(self, option: int, others: tuple[int, ...], choices: list[int], level: int) -> int:
+        """Bits (l + 1) of every placed option that rules the option out, bit 0 for the givens. Without
+        colours an item has one holder, so the holders of its other items are all; with colours several
+        options may hold an item in one colour, so each placed option is asked."""
+        if not self.coloured:
+            bits = 0
+            for j in others:
+                lv = self.owner[j]
+                if lv != UNPLACED:
+                    bits |= 1 << (lv + 1)
+            return bits
+        compatible = self.problem.compatible
+        bits = 1 if any(not compatible(option, g) for g in self.givens) else 0
+        for lv in range(level):
+            if not compatible(option, choices[lv]):
+                bits |= 1 << (lv + 1)
+        return bits
 
     def ruled_at_choice(self, item: int) -> int:
         """The earliest ruler levels (bits) of the item's options that were ruled out when it was chosen.
