@@ -259,7 +259,9 @@ def smallest_hitting(masks: list[int], bound: int) -> int:
     best = [bound.bit_count(), bound]
 
     def search(uncovered: list[int], chosen: int, count: int) -> None:
-        if not uncovered:
+        if len(uncovered) <= 1:         # done, or one mask left: its shallowest level is the least finish
+            if uncovered:
+                chosen, count = chosen | (uncovered[0] & -uncovered[0]), count + 1
             if count < best[0] or (count == best[0] and chosen < best[1]):
                 best[0], best[1] = count, chosen
             return
