@@ -85,7 +85,7 @@ def test_a_hung_redis_costs_one_short_wait_not_two_seconds_a_request(redis_serve
         assert response.status_code == 200 and answer["outcome"]["status"] == "solved"
     # Before: 2 s a request (a read and a write each waited a second): 16 s for these 8.
     assert time.monotonic() - started < 6
-    assert len(warnings_saying(caplog, "answer cache unavailable")) == 1, caplog.text
+    assert len(warnings_saying(caplog, "answer cache")) == 1, caplog.text
     assert "Traceback" not in caplog.text
 
     redis_process.send_signal(signal.SIGCONT)
@@ -94,7 +94,7 @@ def test_a_hung_redis_costs_one_short_wait_not_two_seconds_a_request(redis_serve
     again, _ = post(client, "/api/cover", small_cover(13))
     assert again.headers[answers.HEADER] == "miss"
     assert post(client, "/api/cover", small_cover(13))[0].headers[answers.HEADER] == "hit"
-    assert len(warnings_saying(caplog, "answer cache available again")) == 1, caplog.text
+    assert warnings_saying(caplog, "answer cache") == ["answer cache available again"], caplog.text
 
 
 def test_a_socket_that_never_answers_is_left_alone_after_one_short_wait(caplog):
@@ -107,7 +107,7 @@ def test_a_socket_that_never_answers_is_left_alone_after_one_short_wait(caplog):
         for n in range(4, 10):
             assert post(client, "/api/cover", small_cover(n))[0].status_code == 200
         assert time.monotonic() - started < 5            # before: 12 s
-    assert len(warnings_saying(caplog, "answer cache unavailable")) == 1, caplog.text
+    assert len(warnings_saying(caplog, "answer cache")) == 1, caplog.text
 
 
 # 2. A corrupted entry is dropped, logged once, and solved again.

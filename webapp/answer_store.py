@@ -202,7 +202,7 @@ class Breaker:
     def __init__(self, seconds: float, logger: logging.Logger, opened: str, closed: str) -> None:
         self.seconds, self.logger, self.opened, self.closed = seconds, logger, opened, closed
         self.lock = threading.Lock()
-        self.open = False
+        self.open = self.quiet = False
         self.retry_at = 0.0
 
     def allow(self) -> bool:
@@ -215,13 +215,15 @@ class Breaker:
             self.retry_at = now + self.seconds      # this caller tries; the others keep away
             return True
 
-    def failed(self, error: BaseException) -> None:
+    def failed(self, error: BaseException, quiet: bool = False) -> None:
+        """Open (quiet: without a word either way, another breaker having said it)."""
         with self.lock:
             self.retry_at = time.monotonic() + self.seconds
             if self.open:
                 return
-            self.open = True
-        self.logger.warning(self.opened, describe(error), self.seconds)
+            self.open, self.quiet = True, quiet
+        if not quiet:
+            self.logger.warning(self.opened, describe(error), self.seconds)
 
     def worked(self) -> None:
         if not self.open:
@@ -230,7 +232,8 @@ class Breaker:
             if not self.open:
                 return
             self.open = False
-        self.logger.warning(self.closed)
+        if not self.quiet:
+            self.logger.warning(self.closed)
 
 
 def describe(error: BaseException) -> str:
@@ -258,7 +261,7 @@ class GuardedStore:
             entry = self.store.get(key)
         except Exception as error:
             self.reading.failed(error)
-            self.writing.failed(error)
+            self.writing.failed(error, quiet=True)      # unreachable: said once, by reading
             return None
         self.reading.worked()
         if entry is None:
