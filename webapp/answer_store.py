@@ -109,8 +109,8 @@ class FileStore:
             os.unlink(self.path(key))
 
     def prune(self) -> None:
-        """Remove what has expired, then the oldest entries past the most kept, and
-        temporary files a dead process left (older than a minute)."""
+        """Remove what has expired, then the oldest entries past the most kept, and what a
+        dead process left: temporary files older than a minute, markers older than an hour."""
         now = time.time()
         kept = []
         for found in os.scandir(self.folder):
@@ -119,7 +119,8 @@ class FileStore:
             except FileNotFoundError:
                 continue
             if found.name.startswith("."):
-                if found.name.endswith(self.TEMPORARY) and modified < now - 60:
+                if ((found.name.endswith(self.TEMPORARY) and modified < now - 60)
+                        or (found.name.endswith(self.MARKER) and modified < now - 3600)):
                     with _quietly():
                         os.unlink(found.path)
                 continue
