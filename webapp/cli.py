@@ -642,8 +642,14 @@ def main(argv=None) -> int:
         if args.command == "analyse":
             return cli_analyse.run(args)
         if args.command == "serve":
+            from . import answers
             from .serve import serve  # Flask and waitress only when serving
 
+            try:        # before any worker starts: one that cannot start would be restarted for ever
+                answers.check()
+            except answers.AnswerCacheError as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
             return serve(args.host, args.port, args.workers, args.threads)
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:

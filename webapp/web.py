@@ -102,7 +102,7 @@ def api_solve():
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
     answer_key = answers.key("solve", model.problem, givens, variants.about(grid, rules),
                              search_settings(limits, choose, recording, asked_all))
-    stored = answers.lookup(answer_key)
+    stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
     limits.update(time_budget(model.problem, recording))
@@ -153,7 +153,7 @@ def api_compare():
     answer_key = answers.key("compare", problem, givens, variants.about(grid, rules),
                              {"max_solutions": solutions, "asked_all": asked_all, "max_steps": max_steps,
                               "max_seconds": max_seconds, "choices": CHOICES, "engine": ec.default_engine()})
-    stored = answers.lookup(answer_key)
+    stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
     gone = client_gone()
@@ -246,7 +246,7 @@ def api_cover():
     limits = {"max_solutions": solutions, "max_steps": read_steps(body, recording),
               "max_seconds": read_seconds(body)}
     answer_key = answers.key("cover", problem, [], about, search_settings(limits, choose, recording, asked_all))
-    stored = answers.lookup(answer_key)
+    stored = answers.lookup(answer_key, limits["max_seconds"])
     if stored is not None:
         return stored
     limits.update(time_budget(problem, recording))
