@@ -22,7 +22,9 @@ NON_CONSECUTIVE_4 = ".3.........6.........5...7.................................
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "ANSWER_CACHE": "none"}).test_client()
+    # A minute's budget: the step limits these tests look at must stop the searches, not a
+    # clock that a loaded machine runs out of (each still ends in a few seconds).
+    return create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_SECONDS": 60.0}).test_client()
 
 
 def finite_json(value) -> bool:
@@ -47,7 +49,8 @@ def test_the_estimate_of_an_empty_25x25_under_a_variant_is_an_answer(client, var
 
 
 def test_a_solve_stopped_on_an_empty_25x25_under_anti_knight_answers_with_its_estimate(client):
-    response = client.post("/api/solve", json={"puzzle": EMPTY_25, "variant": "anti-knight", "max_steps": 2000})
+    response = client.post("/api/solve", json={"puzzle": EMPTY_25, "variant": "anti-knight", "max_steps": 2000,
+                                               "max_seconds": 20})
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
     assert answer["outcome"]["limit"] == "steps" and answer["estimate"]["log10"] > 15
@@ -90,7 +93,8 @@ def test_an_unrecorded_search_cut_short_says_nothing_of_a_replay(client):
 
 
 def test_the_unrecorded_budget_is_a_server_cap_a_client_cannot_pass():
-    client = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_UNRECORDED_STEPS": 5000}).test_client()
+    client = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_UNRECORDED_STEPS": 5000,
+                         "SOLVE_MAX_SECONDS": 60.0}).test_client()
     answer = client.post("/api/solve", json={"puzzle": EMPTY_25, "variant": "anti-knight", "record": False,
                                              "max_steps": 10 ** 12}).get_json()
     assert answer["outcome"]["limit"] == "steps" and answer["stats"]["steps"] <= 5000
