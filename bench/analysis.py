@@ -30,9 +30,10 @@ import sys
 
 import common
 
-from webapp import analysis as an
-from webapp import exact_cover as ec
-from webapp import steplog, sudoku
+from webapp.analysis import facts as an
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
 
 MILLION = 1_000_000
 

@@ -25,14 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import (  # noqa: E402
-    analysis,
-    create_app,
-    problems,
-    sudoku,  # noqa: E402
-)
-from webapp import exact_cover as ec  # noqa: E402
-from webapp.examples import examples  # noqa: E402
+from webapp import create_app
+from webapp.analysis import facts as analysis
+from webapp.engine import exact_cover as ec  # noqa: E402
+from webapp.models import problems, sudoku
+from webapp.models.examples import examples  # noqa: E402
 
 # Issue 20's shape: each try of one of P's 1,000 options hides H's 25,500 others.
 LONG_COVERS = "P | H a b c\n" + "P H\n" * 1000 + "H a b c\n" * 25500
@@ -81,7 +78,7 @@ def problem_of(url: str, body: dict) -> ec.Problem:
         return sudoku.problem_for(sudoku.parse(body["puzzle"]).n)
     if "builtin" in body:
         return problems.make(body["builtin"], **body.get("params", {})).problem
-    from webapp.cover_text import parse_cover
+    from webapp.models.cover_text import parse_cover
     return parse_cover(body["text"])
 
 

@@ -57,8 +57,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import exact_cover as ec  # noqa: E402
-from webapp import problems  # noqa: E402
+from webapp.engine import exact_cover as ec  # noqa: E402
+from webapp.models import problems  # noqa: E402
 
 EXPECTED = {(10, 6): (2339, 9356), (12, 5): (1010, 4040), (15, 4): (368, 1472), (20, 3): (2, 8)}
 

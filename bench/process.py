@@ -47,8 +47,8 @@ from pathlib import Path
 
 import common
 
-from webapp import exact_cover as ec
-from webapp import sudoku
+from webapp.engine import exact_cover as ec
+from webapp.models import sudoku
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_SETS = ("17clue", "top95", "top1465", "hardest")

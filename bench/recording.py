@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 
 import common
 
-from webapp import exact_cover as ec
-from webapp import steplog, sudoku
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
 
 DEFAULT_SETS = ("top95", "17clue", "hardest")
 # recorded ≤ this × unrecorded: issue 21 asks 1.2 of the compiled core; the Python engine's was 1.3.

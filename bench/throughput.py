@@ -71,7 +71,7 @@ import common
 from peers import PEERS
 from peers.encode import digits_of
 
-from webapp import sudoku
+from webapp.models import sudoku
 
 DEFAULT_SETS = ("17clue", "top95", "top1465", "16x16")
 WARMUP_LIMIT = 120.0        # seconds; Numba compiles exact-cover-py in a few

@@ -38,11 +38,19 @@ def create_app(config=None):
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024, **COMPRESSION)
     if config:
         app.config.from_mapping(config)
-    from . import hardening, web
+    from .web import hardening
+    from .web import routes as web
     app.register_blueprint(web.bp)
     app.after_request(hardening.add_security_headers)
+    # The message catalogue lives with its Python renderer (webapp/words/); the page reads
+    # it where it always has, beside its scripts.
+    from flask import send_file
+
+    from .words.messages import catalogue_path
+    app.add_url_rule("/static/messages.json", "catalogue",
+                     lambda: send_file(catalogue_path(), mimetype="application/json"))
     from flask_compress import Compress
     Compress(app)
-    from . import answers
+    from .web import answers
     answers.init_app(app)
     return app

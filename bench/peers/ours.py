@@ -6,8 +6,8 @@ load_python() the pure-Python engine: the same search, node for node.
 
 from __future__ import annotations
 
-from webapp import exact_cover as ec
-from webapp import sudoku
+from webapp.engine import exact_cover as ec
+from webapp.models import sudoku
 
 
 def load(engine: str | None = None):

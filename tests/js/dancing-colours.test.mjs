@@ -12,7 +12,8 @@ test("links at every step of the word square equal Python's", () => {
   const replay = new DancingReplay(log);
   const arrays = pythonJson(`
 import json
-from webapp import problems, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.models import problems
 b = problems.make("word-square")
 s = ec.Search(b.problem, "python")
 out = []

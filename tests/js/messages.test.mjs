@@ -7,7 +7,7 @@ import path from "node:path";
 import { say, joinAnd } from "../../static/js/model/messages.js";
 import { ROOT } from "./python.mjs";
 
-const catalogue = JSON.parse(readFileSync(path.join(ROOT, "static/messages.json"), "utf-8"));
+const catalogue = JSON.parse(readFileSync(path.join(ROOT, "webapp/words/messages.json"), "utf-8"));
 
 test("a template fills its fields, whole numbers with thousands commas", () => {
   assert.equal(say("outcome.so_far", { count: 12345 }), "found 12,345 solutions so far");

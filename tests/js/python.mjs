@@ -25,8 +25,10 @@ export function pythonJson(code) {
 export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null, lines = true } = {}) {
   return pythonJson(`
 import json
-from webapp import sudoku, steplog, exact_cover as ec
-from webapp.explain import outcome_message
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
+from webapp.analysis.explain import outcome_message
 grid = sudoku.parse(${JSON.stringify(puzzle)})
 rec = ec.Recording()
 solved = sudoku.solve(grid, recording=rec, max_solutions=${limit}, choose=${JSON.stringify(choose)},
@@ -43,7 +45,9 @@ print(json.dumps({"log": log, "lines": lines}))
 export function builtinLogWithLines(name, params = {}, { limit = 1 } = {}) {
   return pythonJson(`
 import json
-from webapp import problems, steplog, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import problems
 b = problems.make(${JSON.stringify(name)}, **json.loads(${JSON.stringify(JSON.stringify(params))}))
 rec = ec.Recording()
 outcome = ec.solve(b.problem, recording=rec, max_solutions=${limit})
@@ -60,7 +64,9 @@ print(json.dumps({"log": log, "lines": lines}))
 export function variantLogWithLines(puzzle, names, { regions = null, limit = 1, maxSteps = null } = {}) {
   return pythonJson(`
 import json
-from webapp import sudoku, steplog, variants, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku, variants
 grid, rules = variants.read(${JSON.stringify(puzzle)}, json.loads(${JSON.stringify(JSON.stringify(names))}),
                             ${regions === null ? "None" : JSON.stringify(regions)})
 model = variants.model(rules)
@@ -78,8 +84,10 @@ print(json.dumps({"log": log, "lines": lines}))
 export function coverTextLogWithLines(text, { limit = null } = {}) {
   return pythonJson(`
 import json
-from webapp import cover_text, steplog, exact_cover as ec
-from webapp.explain import generic_phrases
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import cover_text
+from webapp.analysis.explain import generic_phrases
 problem = cover_text.parse_cover(json.loads(${JSON.stringify(JSON.stringify(text))}))
 rec = ec.Recording()
 outcome = ec.solve(problem, recording=rec, max_solutions=${limit === null ? "None" : limit})
