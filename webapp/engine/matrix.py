@@ -1,6 +1,6 @@
-"""The dancing-links arrays of an exact cover problem, built once per problem.
+"""An exact cover problem and its dancing-links arrays, built once per problem.
 
-exact_cover.Problem.matrix builds a Matrix; every exact_cover.Search copies its
+Problem holds the item names and the options; Problem.matrix builds a Matrix; every exact_cover.Search copies its
 mutable arrays (up, down, len, left, right, and colour when the problem has
 colours) and the compiled core (webapp/_dlx.c) checks and copies the same
 arrays (Matrix.compiled). The glossary of exact_cover.py holds here too.
@@ -14,20 +14,167 @@ again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 try:
     from webapp.engine import _dlx
 except ImportError:     # built without a C compiler: the Python engine runs
     _dlx = None  # type: ignore[assignment]
 
-if TYPE_CHECKING:
-    from .exact_cover import Problem
-
 
 class EngineError(ValueError):
     """An engine that is not known, or not built here."""
+
+
+# The engines, by name: "compiled" (webapp/_dlx.c) and "python" (Search.run).
+COMPILED, PYTHON = "compiled", "python"
+ENGINES = (COMPILED, PYTHON)
+
+
+def compiled_available() -> bool:
+    """Whether the compiled core was built (pip install compiles webapp/_dlx.c when it can)."""
+    return _dlx is not None
+
+
+def default_engine() -> str:
+    """The engine a search uses unless told: the compiled core when it is built."""
+    return COMPILED if compiled_available() else PYTHON
+
+
+def engine_named(name: str | None) -> str:
+    """The engine to run: name checked, or the default for None."""
+    if name is None:
+        return default_engine()
+    if name not in ENGINES:
+        raise EngineError(f"unknown engine {name!r}: use {' or '.join(repr(e) for e in ENGINES)}")
+    if name == COMPILED and not compiled_available():
+        raise EngineError("the compiled engine is not built here (no C compiler when the package was "
+                          "installed): use --engine python, or reinstall with a C compiler")
+    return name
+
+
+class ProblemError(ValueError):
+    """An exact cover problem that is not well formed."""
+
+
+class ConflictError(ValueError):
+    """An option selected before the search shares an item with an earlier one."""
+
+    def __init__(self, message: str, option: int, item: int, other: int):
+        super().__init__(message)
+        self.option, self.item, self.other = option, item, other
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Item names (primary first) and options as tuples of item ids.
+
+    colours (Knuth's DLX2), empty for a problem without any: for each option,
+    parallel to its items, the colour it gives each item, 0 for none, else k
+    for colour_names[k - 1]. Only secondary items take a colour. Options that
+    share a secondary item are compatible when both give it the same colour;
+    an uncoloured use excludes every other use.
+    """
+
+    items: tuple[str, ...]
+    primary: int
+    options: tuple[tuple[int, ...], ...]
+    colours: tuple[tuple[int, ...], ...] = ()
+    colour_names: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        n = len(self.items)
+        if not 0 <= self.primary <= n:
+            raise ProblemError(f"primary count {self.primary} is outside 0..{n}")
+        for k, option in enumerate(self.options):
+            if not option:
+                raise ProblemError(f"option {k} is empty")
+            if len(set(option)) != len(option):
+                raise ProblemError(f"option {k} names an item twice")
+            for i in option:
+                if not 0 <= i < n:
+                    raise ProblemError(f"option {k} names item {i}, but there are {n} items")
+        if self.colours or self.colour_names:
+            self._check_colours()
+
+    def _check_colours(self) -> None:
+        """Refuse colours that do not match the options, or that colour a primary item."""
+        if len(self.colours) != len(self.options):
+            raise ProblemError(f"{len(self.colours)} colour lists for {len(self.options)} options")
+        if len(set(self.colour_names)) != len(self.colour_names):
+            raise ProblemError("a colour is named twice")
+        for k, (option, colours) in enumerate(zip(self.options, self.colours)):
+            if len(colours) != len(option):
+                raise ProblemError(f"option {k} has {len(option)} items but {len(colours)} colours")
+            for i, c in zip(option, colours):
+                if not 0 <= c <= len(self.colour_names):
+                    raise ProblemError(f"option {k} gives item {i} colour {c}, but there are "
+                                       f"{len(self.colour_names)} colours")
+                if c and i < self.primary:
+                    raise ProblemError(f"option {k} colours {self.items[i]!r}, a primary item: "
+                                       "only secondary items take a colour")
+
+    @property
+    def coloured(self) -> bool:
+        """Whether some option gives an item a colour (Knuth's DLX2), so the search purifies."""
+        return any(any(c) for c in self.colours)
+
+    def colour_of(self, option: int, item: int) -> int:
+        """The colour option gives item (0: none, or the item is not in it)."""
+        if not self.colours:
+            return 0
+        for i, c in zip(self.options[option], self.colours[option]):
+            if i == item:
+                return c
+        return 0
+
+    def entry_name(self, option: int, position: int) -> str:
+        """The item at a position of an option as the text writes it: 'x', or 'x:red' with a colour."""
+        name = self.items[self.options[option][position]]
+        c = self.colours[option][position] if self.colours else 0
+        return f"{name}:{self.colour_names[c - 1]}" if c else name
+
+    def compatible(self, a: int, b: int) -> bool:
+        """Whether options a and b can be in one solution: every item they share, both give one colour."""
+        shared = set(self.options[a]).intersection(self.options[b])
+        return all(self.colour_of(a, i) and self.colour_of(a, i) == self.colour_of(b, i) for i in shared)
+
+    @classmethod
+    def from_names(cls, primary: Sequence[str], secondary: Sequence[str],
+                   options: Iterable[Iterable[str]]) -> Problem:
+        """A problem from item names and options given as lists of names."""
+        names = list(primary) + list(secondary)
+        index: dict[str, int] = {}
+        for name in names:
+            if name in index:
+                raise ProblemError(f"item {name!r} is named twice")
+            index[name] = len(index)
+        built = []
+        for k, option in enumerate(options):
+            ids = []
+            for name in option:
+                if name not in index:
+                    raise ProblemError(f"option {k + 1} names {name!r}, which is not an item")
+                ids.append(index[name])
+            built.append(tuple(ids))
+        return cls(tuple(names), len(primary), tuple(built))
+
+    @cached_property
+    def options_of_item(self) -> tuple[tuple[int, ...], ...]:
+        """For each item, the ids of the options that contain it, in order."""
+        lists: list[list[int]] = [[] for _ in self.items]
+        for k, option in enumerate(self.options):
+            for i in option:
+                lists[i].append(k)
+        return tuple(tuple(x) for x in lists)
+
+    @cached_property
+    def matrix(self) -> Matrix:
+        """The dancing-links arrays, built once and copied by every search."""
+        return Matrix(self)
+
 
 
 # How much work may pass between two looks at the clock or the cancel flag,
