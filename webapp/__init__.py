@@ -18,6 +18,9 @@ COMPRESSION = {
     "COMPRESS_MIN_SIZE": 500,
     "COMPRESS_MIMETYPES": ["application/json", "text/html", "text/css", "text/javascript",
                            "application/javascript", "image/svg+xml"],
+    # Files sent whole, compressed once and answered 304 when unchanged: the static folder and
+    # the message catalogue (served from webapp/words/, see create_app).
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["static", "catalogue"],
 }
 
 
