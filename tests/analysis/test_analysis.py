@@ -17,7 +17,7 @@ from tests.replaying import walk
 from tests.strategies import coloured_problems
 from webapp.analysis import facts as an
 from webapp.analysis.explain import generic_phrases, rulings
-from webapp.cli import commands as cli
+from webapp.cli import main as cli
 from webapp.engine import exact_cover as ec
 from webapp.log import steplog
 from webapp.models import problems, sudoku

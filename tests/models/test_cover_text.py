@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.cli import commands as cli
+from webapp.cli import main as cli
 from webapp.engine import exact_cover as ec
 from webapp.models import cover_text as ct
 

@@ -9,8 +9,8 @@ Lines), with a progress bar on a terminal. webapp/analysis.py does the work;
 this module only runs the searches and writes what it found.
 
 The shared helpers (sources, budgets, the progress bar, Ctrl-C) live in
-webapp/cli.py, which imports this module to add the command: it is used here
-as `cli.<name>` at call time, never at import time.
+webapp/cli/commands.py, used here as `cli.<name>`; webapp/cli/main.py adds
+this command to the others.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..models import cover_text, problems, sudoku, variants
 from . import commands as cli
 
 # The page's cap (web.DEFAULTS["SOLVE_MAX_STEPS"]): the recording is kept in memory.
-DEFAULT_MAX_STEPS = 1_000_000
+DEFAULT_MAX_STEPS = cli.DEFAULT_MAX_STEPS
 # How many of each kind of finding the readable report lists.
 REPORT_TOP = 5
 

@@ -3,7 +3,7 @@
     python -m webapp solve PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] [--all | --limit N] [--count] [--stats]
     python -m webapp log PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] -o FILE
     python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
-    python -m webapp analyse PUZZLE-OR-FILE | --cover FILE | --builtin NAME [--json] (webapp/cli_analyse.py)
+    python -m webapp analyse … (webapp/cli/analyse.py; the commands come together in webapp/cli/main.py)
 
 Glossary
     source   a puzzle given as text on the command line, a file with one puzzle
@@ -29,51 +29,6 @@ from ..analysis.explain import outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
 from ..models import cover_text, problems, sudoku, variant_check, variants
-from . import analyse as cli_analyse
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with its commands."""
-    parser = argparse.ArgumentParser(prog="python -m webapp",
-                                     description="Solve Sudoku with Knuth's dancing links (DLX).")
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    solve = commands.add_parser("solve", help="solve a puzzle or a file with one puzzle a line")
-    solve.add_argument("source", help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
-    how_many = solve.add_mutually_exclusive_group()
-    how_many.add_argument("--all", action="store_true", help="find every solution")
-    how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",
-                          help="stop after N solutions (default 1, or all with --count; 2 checks uniqueness)")
-    shown = solve.add_mutually_exclusive_group()    # --grid shapes the grids that --count does not print
-    shown.add_argument("--count", action="store_true",
-                       help="print the number of solutions, not the grids ('+' after it: stopped at a limit)")
-    shown.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
-    solve.add_argument("--stats", action="store_true", help="print nodes, dead ends and time per puzzle, and totals")
-    add_variant_options(solve)
-    add_search_options(solve)
-    progress = solve.add_mutually_exclusive_group()
-    progress.add_argument("--progress", action="store_true", default=None,
-                          help="show a progress bar on stderr (default: when stderr is a terminal)")
-    progress.add_argument("--no-progress", action="store_false", dest="progress")
-
-    log = commands.add_parser("log", help="write the step log of one solve as JSON")
-    log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
-    log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
-    log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
-    add_variant_options(log)
-    add_search_options(log)
-    add_cover_command(commands)
-    cli_analyse.add_command(commands)
-    serve = commands.add_parser("serve", help="serve the app for others: the production server (waitress, "
-                                "one worker process per core)")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; "
-                       "0.0.0.0 for every interface)")
-    serve.add_argument("--port", type=port_number, default=8000, help="the port (default 8000; 0 picks a free one)")
-    serve.add_argument("--workers", type=positive_int, default=None, metavar="N",
-                       help="worker processes (default: one per core)")
-    serve.add_argument("--threads", type=positive_int, default=4, metavar="N",
-                       help="threads per worker (default 4)")
-    return parser
 
 
 def port_number(text: str) -> int:
@@ -246,6 +201,8 @@ def interruptible():
 
 
 INTERRUPTED = 130      # the shell's status for a command stopped by Ctrl-C
+# The page's cap (web.DEFAULTS["SOLVE_MAX_STEPS"]) on a log's steps: the recording is kept in memory.
+DEFAULT_MAX_STEPS = 1_000_000
 
 
 def numbered(lines: Iterable[str]) -> Iterator[tuple[int | None, str]]:
@@ -297,46 +254,41 @@ class Totals:
 
 
 class Progress:
-    """A one-line progress bar on stderr: how much of the file is read (the puzzles
-    are read as they are solved, so their number is known only at the end)."""
+    """A one-line progress bar on stderr (tqdm): how much of the file is read (the puzzles
+    are read as they are solved, so their number is known only at the end), how many
+    puzzles so far and how fast. Drawn from the first puzzle on, at most ten times a second."""
 
     def __init__(self, size: int | None, enabled: bool):
-        self.size, self.enabled, self.shown = size, enabled, (-1, -1)
         self.start = time.perf_counter()
+        self.bar = None
+        if enabled:
+            # tqdm only for a bar that is shown: importing it costs tens of milliseconds a start.
+            from tqdm import tqdm
+            shape = "[{bar:30}] {percentage:3.0f}% of the file, {desc}" if size else "{desc}"
+            self.bar = tqdm(total=size or None, file=sys.stderr, bar_format=shape, ascii=".#", delay=1e-9)
 
     def update(self, done: int, read: int) -> None:
-        """Redraw when the percentage changes (without a size: every 100 puzzles)."""
-        if not self.enabled:
+        """Move the bar to `read` bytes of the file and `done` puzzles."""
+        if self.bar is None:
             return
         rate = done / max(time.perf_counter() - self.start, 1e-9)
-        if self.size:
-            percent = min(read * 100 // self.size, 100)
-            if (percent, done // 1000) == self.shown:
-                return
-            self.shown = (percent, done // 1000)
-            width = 30
-            filled = width * percent // 100
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {percent:3d}% of the file, "
-                             f"{done:,} puzzles, {rate:.0f}/s")
-        else:
-            if done // 100 == self.shown[1]:
-                return
-            self.shown = (0, done // 100)
-            sys.stderr.write(f"\r{done:,} puzzles, {rate:.0f}/s")
-        sys.stderr.flush()
+        self.bar.set_description_str(f"{done:,} puzzles, {rate:.0f}/s", refresh=False)
+        self.bar.update(min(read, self.bar.total or read) - self.bar.n)
 
     def clear(self) -> None:
-        """Wipe the bar so a message can take its line."""
-        if self.enabled and self.shown != (-1, -1):
-            sys.stderr.write("\r\033[K")
+        """Wipe the bar so a message can take its line (the next update draws it again)."""
+        if self.bar is not None:
+            self.bar.clear()
 
     def close(self, done: int, interrupted: bool) -> None:
         """End the bar's line, at 100% once the whole file was read (blank lines and
         comments count in the file's size, not in what the puzzles add up to)."""
-        if self.enabled and not interrupted and self.size:
-            self.update(done, self.size)
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self.bar is None:
+            return
+        if not interrupted and self.bar.total:
+            self.update(done, self.bar.total)
+            self.bar.refresh()
+        self.bar.close()
 
 
 def where(line: int | None) -> str:
@@ -479,7 +431,7 @@ def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
     # The recording and its analysis live in memory: unless --max-steps says otherwise, a log
     # stops at the page's million steps (the compiled core records that many in a fraction of
     # a second; uncapped, a minute of it would be gigabytes).
-    max_steps = args.max_steps if args.max_steps is not None else cli_analyse.DEFAULT_MAX_STEPS
+    max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     limits = {"max_solutions": args.limit, "max_steps": max_steps, "max_seconds": args.max_seconds}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
     with interruptible() as interrupted:
@@ -605,29 +557,3 @@ def run_cover(args) -> int:
               f"{s.nodes:,} nodes tried", file=sys.stderr)
         return INTERRUPTED
     return 0
-
-
-def main(argv=None) -> int:
-    """Entry point of `python -m webapp` and `dlx-sudoku`."""
-    args = build_parser().parse_args(argv)
-    try:
-        if args.command == "cover":
-            return run_cover(args)
-        if args.command == "analyse":
-            return cli_analyse.run(args)
-        if args.command == "serve":
-            from ..web.serve import serve  # Flask and waitress only when serving
-
-            return serve(args.host, args.port, args.workers, args.threads)
-        return run_solve(args) if args.command == "solve" else run_log(args)
-    except BrokenPipeError:
-        return 0
-    except KeyboardInterrupt:       # a second Ctrl-C, or one outside a search
-        print("\ninterrupted", file=sys.stderr)
-        return INTERRUPTED
-    except SourceError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    except OSError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
