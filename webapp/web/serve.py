@@ -59,7 +59,7 @@ def run_worker(sock: socket.socket, threads: int) -> None:
     """One worker: the app under waitress on the shared socket, until SIGTERM."""
     import waitress
 
-    from .. import create_app
+    from .app import create_app
 
     # Forked from the parent, which catches both: here SIGTERM ends the worker at once
     # (a request cut short is the client's to retry), and Ctrl-C is the parent's.
