@@ -8,10 +8,10 @@ and without the step log, and prints the median wall time of the request
 (parsing, search, analysis, JSON; compression is left to bench/wire.py), the
 search's own seconds, the events recorded and what the analysis cost an event
 against the estimate the server keeps time back by
-(webapp.analysis.seconds_kept_back). The second sets a search's cancel flag
+(webapp.analysis.facts.seconds_kept_back). The second sets a search's cancel flag
 from another thread after --seconds / 2 and prints how long the search took to
 notice: the pacing of the engine's look at its clock and flag by work
-(webapp.exact_cover.LOOK_EVERY). Nothing here is timed in a test.
+(webapp.engine.exact_cover.LOOK_EVERY). Nothing here is timed in a test.
 """
 
 from __future__ import annotations

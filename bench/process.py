@@ -12,7 +12,7 @@ every solve, printing (wall clock, and the children's CPU time beside it).
 The solvers take turns within each round (the order rotated every round, so
 a change of machine load hits all of them alike); a solver's time is the
 median of its rounds. Every grid printed is checked with
-webapp.sudoku.is_solution after the timing; a solver with a wrong or missing
+webapp.models.sudoku.is_solution after the timing; a solver with a wrong or missing
 grid is reported.
 
 Glossary

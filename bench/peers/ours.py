@@ -11,7 +11,7 @@ from webapp.models import sudoku
 
 
 def load(engine: str | None = None):
-    """solve(line) through webapp.sudoku.parse and webapp.sudoku.solve."""
+    """solve(line) through webapp.models.sudoku.parse and webapp.models.sudoku.solve."""
     engine = ec.engine_named(engine)
 
     def solve(line: str):

@@ -1,4 +1,4 @@
-"""The search analysis (webapp/analysis.py) and the analyse command, against an independent checker.
+"""The search analysis (webapp/analysis/facts.py) and the analyse command, against an independent checker.
 
 The checker shares no code with the solver or the analysis: it walks the
 events with its own stack to know the choice at each level, and decides what

@@ -1,4 +1,4 @@
-"""The compiled core (webapp/_dlx.c) against the Python engine, its reference.
+"""The compiled core (webapp/engine/_dlx.c) against the Python engine, its reference.
 
 Same problem, limits and choice rule: the same events in the same order, the
 same outcome and counts, and the same link arrays where the search stopped.

@@ -1,6 +1,6 @@
 // The browser's dancing links (model/dancing.js) replay Knuth's purify and unpurify: after
 // every step of the word square (a problem with colours) the up and down arrays equal
-// those of the Python engine (webapp.exact_cover.Search) after the same event.
+// those of the Python engine (webapp.engine.exact_cover.Search) after the same event.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog } from "../../static/js/model/steplog.js";

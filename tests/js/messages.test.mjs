@@ -59,9 +59,9 @@ test("every key the code names is in the catalogue, and every message is named b
     for (const m of text.matchAll(/say\(\s*f["']([\w.]+\.)\{/g)) for (const k of keys) if (k.startsWith(m[1])) named.add(k);
   }
   const missing = [...named].filter((k) => !(k in catalogue));
-  assert.deepEqual(missing, [], "named in the code but not in static/messages.json");
+  assert.deepEqual(missing, [], "named in the code but not in webapp/words/messages.json");
   const unused = keys.filter((k) => !named.has(k));
-  assert.deepEqual(unused, [], "in static/messages.json but named nowhere");
+  assert.deepEqual(unused, [], "in webapp/words/messages.json but named nowhere");
 });
 
 test("every form set has an 'other' form or names each number it is used with", () => {

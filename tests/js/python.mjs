@@ -19,7 +19,7 @@ export function pythonJson(code) {
 
 /**
  * The step log of a Sudoku solve and, for every step from 1, the lines
- * webapp.steplog.explain_step says: {log, lines} (lines null when not asked for:
+ * webapp.log.steplog.explain_step says: {log, lines} (lines null when not asked for:
  * explaining every step of a long log takes Python a while).
  */
 export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null, lines = true } = {}) {
@@ -41,7 +41,7 @@ print(json.dumps({"log": log, "lines": lines}))
 `);
 }
 
-/** The same for a built-in exact cover problem (webapp.problems), e.g. ("queens", {n: 6}). */
+/** The same for a built-in exact cover problem (webapp.models.problems), e.g. ("queens", {n: 6}). */
 export function builtinLogWithLines(name, params = {}, { limit = 1 } = {}) {
   return pythonJson(`
 import json
@@ -58,7 +58,7 @@ print(json.dumps({"log": log, "lines": lines}))
 }
 
 /**
- * The same for a Sudoku variant (webapp.variants): names like ["anti-knight"], a jigsaw's
+ * The same for a Sudoku variant (webapp.models.variants): names like ["anti-knight"], a jigsaw's
  * regions map, and a step budget (lines for every step, as sudokuLogWithLines).
  */
 export function variantLogWithLines(puzzle, names, { regions = null, limit = 1, maxSteps = null } = {}) {
@@ -80,7 +80,7 @@ print(json.dumps({"log": log, "lines": lines}))
 `);
 }
 
-/** The same for a problem typed in Knuth's text format (webapp.cover_text), as the page's text box sends it. */
+/** The same for a problem typed in Knuth's text format (webapp.models.cover_text), as the page's text box sends it. */
 export function coverTextLogWithLines(text, { limit = null } = {}) {
   return pythonJson(`
 import json

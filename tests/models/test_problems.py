@@ -14,7 +14,7 @@ def solve_all(builtin):
     return ec.solve(builtin.problem, max_solutions=None, keep=None)
 
 
-# -- independent checkers (no code shared with webapp/problems.py) --------------------
+# -- independent checkers (no code shared with webapp/models/problems.py) --------------------
 
 def all_images(cells):
     """The 8 turns and mirror images of a set of cells, each moved to touch row 0 and column 0."""

@@ -1,4 +1,4 @@
-"""Sudoku variants: the exact cover models, checked by an independent checker (webapp/variant_check.py)."""
+"""Sudoku variants: the exact cover models, checked by an independent checker (webapp/models/variant_check.py)."""
 
 from __future__ import annotations
 

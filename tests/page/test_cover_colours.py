@@ -1,6 +1,6 @@
 """Knuth's DLX2 colours on the exact cover page, in Chromium: the word-square built-in and a
 coloured problem typed in the text box load and solve; the replay reaches purify steps and the
-Why panel says what webapp.steplog.explain_step says; the matrix and the 0/1 matrix picture name
+Why panel says what webapp.log.steplog.explain_step says; the matrix and the 0/1 matrix picture name
 each colour; the links picture puts a swatch, named in its text, on each coloured node and
 marks the options a purify set aside; a colour on a primary item is refused where it stands.
 """

@@ -1,5 +1,5 @@
 """The exact cover page in Chromium: the dancing links node by node and the matrix view,
-checked against webapp.exact_cover.Search and webapp.explain.live_options.
+checked against webapp.engine.exact_cover.Search and webapp.analysis.explain.live_options.
 """
 
 from __future__ import annotations

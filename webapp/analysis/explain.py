@@ -13,7 +13,7 @@ Glossary
              that item is ruled out.
     phrases  words for each item (need, empty, held) and option (labels).
 
-The words come from the message catalogue (webapp/messages.py, static/messages.json),
+The words come from the message catalogue (webapp/words/messages.py, webapp/words/messages.json),
 which static/js/model/explain.js renders too; docs/step-log.md says when each is said.
 """
 

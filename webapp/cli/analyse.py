@@ -5,7 +5,7 @@
 
 One puzzle or problem: a short report, or with --json one JSON object on the
 first line of standard output. A file of puzzles: one JSON object a line (JSON
-Lines), with a progress bar on a terminal. webapp/analysis.py does the work;
+Lines), with a progress bar on a terminal. webapp/analysis/facts.py does the work;
 this module only runs the searches and writes what it found.
 
 The shared helpers (sources, budgets, the progress bar, Ctrl-C) live in

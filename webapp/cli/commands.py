@@ -43,7 +43,7 @@ def port_number(text: str) -> int:
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:
-    """--variant and --regions: the rules beyond rows, columns and boxes (webapp/variants.py)."""
+    """--variant and --regions: the rules beyond rows, columns and boxes (webapp/models/variants.py)."""
     parser.add_argument("--variant", action="append", default=[], metavar="NAME",
                         help=f"a variant's rule, one of {', '.join(variants.NAMES)}; repeat to combine "
                              "(--variant x --variant anti-knight)")

@@ -1,6 +1,6 @@
 /* The compiled search core: Algorithm X on dancing links, in C.
  *
- * The same algorithm as webapp/exact_cover.py's Search.run, on the same flat
+ * The same algorithm as webapp/engine/exact_cover.py's Search.run, on the same flat
  * integer arrays, writing the same events in the same order: that Python
  * engine is the reference, and tests/test_compiled_engine.py checks that both
  * give the same step log, event for event. Read exact_cover.py first; the
@@ -830,7 +830,7 @@ static PyTypeObject CoreType = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "webapp.engine._dlx",
-    .m_doc = PyDoc_STR("The compiled search core of webapp.exact_cover (optional; the Python engine is the reference)."),
+    .m_doc = PyDoc_STR("The compiled search core of webapp.engine.exact_cover (optional; the Python engine is the reference)."),
     .m_size = -1,
 };
 

@@ -1,4 +1,4 @@
-/* The checks of a new Links for the compiled search core: included by webapp/_dlx.c (only
+/* The checks of a new Links for the compiled search core: included by webapp/engine/_dlx.c (only
  * there), after its Links and Span. Every index in range, every column and the item lists
  * closed, each node's "others" exactly the other nodes of its option: once they hold, no
  * later update can leave the arrays or loop forever.

@@ -1,11 +1,11 @@
-/* Knuth's DLX2 colours for the compiled search core: included by webapp/_dlx.c (only there),
+/* Knuth's DLX2 colours for the compiled search core: included by webapp/engine/_dlx.c (only there),
  * after its Links, Span, Buffer, grow, hide, unhide, cover and uncover, which these routines use.
  *
  * colour[x] is the colour node x's option gives its item (0: none). A try commits each
  * other item of its option: it covers an uncoloured one and purifies a coloured one
  * (hides the options that give it another colour or none, and marks those that agree
  * -1, so trying one of them later commits nothing there). Uncommit undoes that, in the
- * reverse order. The events are those of webapp/exact_cover.py's Search, in its order.
+ * reverse order. The events are those of webapp/engine/exact_cover.py's Search, in its order.
  */
 
 #ifndef DLX_COLOURS_H

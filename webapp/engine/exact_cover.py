@@ -23,7 +23,7 @@ Glossary
 
 Engines
     The search loop exists twice: Search.run below, in Python (the readable
-    reference), and webapp/_dlx.c, a compiled core built when a C compiler
+    reference), and webapp/engine/_dlx.c, a compiled core built when a C compiler
     is at hand. Both write the same events in the same order; ENGINES names
     them, default_engine() picks the compiled one when it is built.
 
@@ -360,7 +360,7 @@ class Search(Links):
 
     def _run_compiled(self, max_solutions, max_steps, max_seconds, choose, recording, keep,
                       on_solution, cancelled, started, keep_back) -> Outcome:
-        """run() on the compiled core (webapp/_dlx.c): the same loop, the same events."""
+        """run() on the compiled core (webapp/engine/_dlx.c): the same loop, the same events."""
         assert self.core is not None
         solutions: list[list[int]] = []
         per_event, per_dead_end = keep_back
@@ -423,7 +423,7 @@ class Search(Links):
 
 
 
-# The compiled core's endings (webapp/_dlx.c: ENDED ... LIMIT_CANCELLED), as run()'s limits.
+# The compiled core's endings (webapp/engine/_dlx.c: ENDED ... LIMIT_CANCELLED), as run()'s limits.
 _COMPILED_LIMITS = (None, LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED)
 
 

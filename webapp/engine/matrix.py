@@ -2,7 +2,7 @@
 
 Problem holds the item names and the options; Problem.matrix builds a Matrix; every exact_cover.Search copies its
 mutable arrays (up, down, len, left, right, and colour when the problem has
-colours) and the compiled core (webapp/_dlx.c) checks and copies the same
+colours) and the compiled core (webapp/engine/_dlx.c) checks and copies the same
 arrays (Matrix.compiled). The glossary of exact_cover.py holds here too.
 
 Colours (Knuth's DLX2): colour[x] of an option node x is the colour its
@@ -28,13 +28,13 @@ class EngineError(ValueError):
     """An engine that is not known, or not built here."""
 
 
-# The engines, by name: "compiled" (webapp/_dlx.c) and "python" (Search.run).
+# The engines, by name: "compiled" (webapp/engine/_dlx.c) and "python" (Search.run).
 COMPILED, PYTHON = "compiled", "python"
 ENGINES = (COMPILED, PYTHON)
 
 
 def compiled_available() -> bool:
-    """Whether the compiled core was built (pip install compiles webapp/_dlx.c when it can)."""
+    """Whether the compiled core was built (pip install compiles webapp/engine/_dlx.c when it can)."""
     return _dlx is not None
 
 

@@ -1,11 +1,11 @@
 """An independent checker for Sudoku variants: a filled grid against each rule, directly.
 
-It shares no code with the exact cover model (webapp/variants.py) or the
+It shares no code with the exact cover model (webapp/models/variants.py) or the
 solver: each rule is written out again from its definition, cell by cell, so
 a mistake in the model's items cannot hide here too.
 
     cells    a filled grid as a flat sequence of N² digits (1..N), row by row.
-    names    variant names as webapp.variants.NAMES spells them.
+    names    variant names as webapp.models.variants.NAMES spells them.
     regions  for a jigsaw, each cell's region (any labels), else None.
 """
 

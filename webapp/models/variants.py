@@ -19,7 +19,7 @@ columns, boxes or regions, diagonals, windows (all primary), then the pairs
 (secondary). A pair whose two cells already share a house needs no item of
 its own for anti-knight or anti-king: the house keeps their digits apart.
 
-webapp/variant_check.py checks a filled grid against these rules without
+webapp/models/variant_check.py checks a filled grid against these rules without
 any of this code.
 """
 

@@ -145,7 +145,7 @@ CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by sid
 @bp.post("/api/compare")
 def api_compare():
     """The same puzzle searched with fewest options first and with the first item: each
-    search's counts and its tree's shape, bucketed to one scale (webapp/compare.py)."""
+    search's counts and its tree's shape, bucketed to one scale (webapp/analysis/compare.py)."""
     body = read_body()
     grid, rules, problem, givens = read_sudoku(body)
     solutions, asked_all = read_solutions(body)
@@ -295,7 +295,7 @@ ESTIMATE_SECONDS, ESTIMATE_LEAST = 0.25, 0.05
 
 def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict) -> dict | None:
     """Knuth's estimate of the whole search tree when a step or time limit stopped the search
-    (webapp/estimate.py): how much of it the recorded part is. Asked once the log is built and
+    (webapp/analysis/estimate.py): how much of it the recorded part is. Asked once the log is built and
     analysed, it gets what is then left of the request's budget, at most ESTIMATE_SECONDS;
     None when the search was not cut short or too little time is left."""
     if outcome.status != ec.STOPPED or outcome.limit not in (ec.LIMIT_STEPS, ec.LIMIT_TIME):

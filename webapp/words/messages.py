@@ -1,7 +1,7 @@
 """The message catalogue: every sentence the explanations say, rendered from one file.
 
 messages.json, beside this module, holds the templates; the app serves it to the
-page at /static/messages.json and static/js/model/messages.js renders the same
+page at /webapp/words/messages.json and static/js/model/messages.js renders the same
 file in the browser, so Python (the command line, the step log's
 phrases and outcome) and the page say the same words.
 

@@ -1,5 +1,5 @@
-// model/messages.js — the message catalogue (static/messages.json) rendered in
-// the browser, as webapp/messages.py renders it in Python: a template with
+// model/messages.js — the message catalogue (webapp/words/messages.json) rendered in
+// the browser, as webapp/words/messages.py renders it in Python: a template with
 // {named} fields (whole numbers with thousands commas), or forms chosen by the
 // number in the field that "by" names ("other" when none matches). No DOM.
 
@@ -29,7 +29,7 @@ export function say(key, fields = {}) {
   });
 }
 
-/** "a", "a and b", "a, b and c" (webapp.messages.join_and). */
+/** "a", "a and b", "a, b and c" (webapp.words.messages.join_and). */
 export function joinAnd(words) {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
