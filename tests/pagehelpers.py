@@ -232,3 +232,91 @@ MARKUP = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b 
 
 PRESENTING = re.compile(r"\bpresenting\b")
 
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG as Chromium's screenshots write it (8-bit RGB or RGBA, not interlaced):
+    width, height and each row's bytes, unfiltered (Pillow is not installed)."""
+    import struct
+    import zlib
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    assert header is not None
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, header
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows: list[bytes] = []
+    prior = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prior[i]
+            c = prior[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line[k] for k in range(stride) if k % bpp < 3) if bpp == 4 else bytes(line))
+        prior = line
+    return width, height, rows
+
+
+class BoardPicture:
+    """A screenshot of the board, read per cell: the colour at a point of a cell's
+    inside (its padding box: fractions of its width and height from its top left)."""
+
+    GEOMETRY = """() => {
+      const board = document.querySelector('#board').getBoundingClientRect();
+      return [...document.querySelectorAll('#board [role=gridcell]')].map((cell) => {
+        const r = cell.getBoundingClientRect();
+        return {x: r.left - board.left, y: r.top - board.top, w: cell.clientWidth, h: cell.clientHeight,
+                tab: cell.tabIndex === 0, text: cell.querySelector('.value').textContent};
+      });
+    }"""
+
+    def __init__(self, page: Page):
+        board_settled(page)
+        self.cells = page.evaluate(self.GEOMETRY)
+        box = page.locator("#board").bounding_box()
+        assert box is not None
+        self.width, self.height, self.rows = png_pixels(page.screenshot(clip=box))
+
+    def pixel(self, x: float, y: float) -> tuple[int, int, int]:
+        x, y = min(max(int(x), 0), self.width - 1), min(max(int(y), 0), self.height - 1)
+        row = self.rows[y]
+        return row[3 * x], row[3 * x + 1], row[3 * x + 2]
+
+    def at(self, cell: int, fx: float, fy: float) -> tuple[int, int, int]:
+        c = self.cells[cell]
+        return self.pixel(c["x"] + fx * c["w"], c["y"] + fy * c["h"])
+
+    def ink(self, cell: int, fx: float, fy: float, ink, background) -> float:
+        """How far toward `ink` from `background` the pixels within 1 px of a point go, at most (0 to 1)."""
+        c = self.cells[cell]
+        x, y = c["x"] + fx * c["w"], c["y"] + fy * c["h"]
+        span = sum((i - b) ** 2 for i, b in zip(ink, background))
+        assert span, (ink, background)
+        most = 0.0
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                p = self.pixel(x + dx, y + dy)
+                most = max(most, sum((q - b) * (i - b) for q, i, b in zip(p, ink, background)) / span)
+        return most

@@ -1,8 +1,7 @@
 """Explanations: rulings at a dead end, choice ranking and outcome messages."""
 
 import pytest
-
-from webapp.analysis.explain import (
+from webapp.analysis.facts.explain import (
     Frame,
     State,
     back_to_line,
@@ -13,6 +12,7 @@ from webapp.analysis.explain import (
     outcome_message,
     rulings,
 )
+
 from webapp.engine import exact_cover as ec
 from webapp.log.steplog import Replay, problem_of
 
@@ -115,3 +115,17 @@ def test_back_to_line_says_which_levels_it_skips():
         " Levels 9 and 10 have no other option to try, so the search backs up past them.")
     assert back_to_line(phrases, 8, 2, 3, 0, 12).endswith(
         " Levels 9 to 11 have no other option to try, so the search backs up past them.")
+
+
+def test_generic_words_for_a_secondary_item_do_not_say_it_needs_an_option():
+    # A primary item must be covered exactly once; a secondary one at most once, so it needs no
+    # option: "Cover y (y needs an option)" was untrue. With colours, options that give it the
+    # same colour may share it.
+    from webapp.models import cover_text as ct
+    p = ct.parse_cover("A B | x y\nA x\nB x:red y\nA x:red\n")
+    need = generic_phrases(p)["need"]
+    assert need[0] == "A needs an option" and need[1] == "B needs an option"
+    assert need[2] == "x is covered at most once, or by options that give it the same colour"
+    assert need[3] == "y is covered at most once, or not at all"
+    plain = generic_phrases(ec.Problem.from_names("A", ["y"], [["A", "y"], ["A"]]))["need"]
+    assert plain == ("A needs an option", "y is covered at most once, or not at all")

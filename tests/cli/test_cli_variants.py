@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from webapp.models import variant_check
 
 SETS = Path(__file__).resolve().parents[2] / "webapp" / "puzzles" / "variants"
@@ -72,8 +74,50 @@ def test_bad_names_and_maps_are_refused_before_solving():
     assert result.returncode == 2
     assert "--regions: region 1 is in 2 pieces: r1c2… (8 cells) and r9c9 alone; region 9" in result.stderr
     result = run("solve", "." * 16, "--regions", "123456789" * 9)
+    assert result.returncode == 2
+    assert "error: --regions: the regions map has 81 cells, but a 4×4 puzzle has 16" in result.stderr
+
+
+FOUR_BY_FOUR = "1112122234443334"     # a 4×4 jigsaw
+
+
+@pytest.mark.parametrize("command", [["solve"], ["log", "-o", "-"], ["analyse"]])
+def test_a_jigsaw_without_a_map_or_with_a_map_of_another_size_is_a_usage_error(command):
+    # Both exited 1, as a bad puzzle does; the guide says a bad --variant or --regions exits 2.
+    result = run(*command, "." * 81, "--variant", "jigsaw")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("error: --variant jigsaw needs a regions map: give --regions MAP (one region "
+                             "symbol a cell, e.g. 111222333…, or a file), or put the map after the puzzle "
+                             "('PUZZLE REGIONS')\n")
+    result = run(*command, "." * 81, "--regions", FOUR_BY_FOUR)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("error: --regions: the regions map has 16 cells, but a 9×9 puzzle has 81: "
+                             "one of 1 to 9 a cell\n")
+
+
+def test_from_a_file_a_line_the_map_does_not_fit_is_a_bad_line(tmp_path):
+    # Other lines may fit: each line that does not is named, the rest are solved, and the status is 1.
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(["." * 16, "." * 81, "." * 16]) + "\n")
+    result = run("solve", str(path), "--regions", FOUR_BY_FOUR, "--count")
     assert result.returncode == 1
-    assert "the regions map has 81 cells, but a 4×4 puzzle has 16" in result.stderr
+    assert result.stdout.splitlines() == ["line 1: 144", "line 3: 144"]
+    assert "error: line 2: --regions: the regions map has 16 cells, but a 9×9 puzzle has 81" in result.stderr
+    puzzle, regions = lines("jigsaw.txt")[0].split()
+    path.write_text(f"{puzzle} {regions}\n{puzzle}\n")
+    result = run("solve", str(path), "--variant", "jigsaw", "--count")
+    assert result.returncode == 1 and result.stdout.splitlines() == ["line 1: 1"]
+    assert "error: line 2: --variant jigsaw needs a regions map: give --regions MAP" in result.stderr
+
+
+def test_a_map_file_that_fits_and_givens_that_break_a_rule_exit_as_the_guide_says(tmp_path):
+    puzzle, regions = lines("jigsaw.txt")[0].split()
+    path = tmp_path / "regions.txt"
+    path.write_text(regions + "\n")
+    assert run("solve", puzzle, "--regions", str(path), "--count").stdout == "1\n"
+    clash = "11" + puzzle[2:]
+    result = run("solve", clash, "--regions", str(path))
+    assert result.returncode == 1 and "r1c1 and r1c2 both hold 1" in result.stderr
 
 
 def test_log_and_analyse_take_variants(tmp_path):

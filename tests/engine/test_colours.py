@@ -100,6 +100,11 @@ def test_colours_round_trip_through_the_text():
     ("A B | x\nA:red x\n", 2, 1, "'A:red' colours A, a primary item"),
     ("A B | x\nB\nA x:\n", 3, 4, "no colour after the ':'"),
     ("A B | x\nA z:red\n", 2, 3, "'z:red' is not an item of the header"),
+    # A second ':' was reported as "'x::a' is not an item": it is x with a colour that holds a ':'.
+    ("A | x\nA x::a\n", 2, 5, "'x::a' has a second ':' (column 5): an item takes one colour, "
+                              "written x:colour"),
+    ("A | x\nA x:a:b\n", 2, 6, "'x:a:b' has a second ':' (column 6)"),
+    ("A | x\nA x:::\n", 2, 5, "'x:::' has a second ':' (column 5)"),
 ])
 def test_bad_colours_are_named_with_where(text, line, column, words):
     with pytest.raises(ct.CoverParseError) as caught:
@@ -108,9 +113,18 @@ def test_bad_colours_are_named_with_where(text, line, column, words):
     assert words in str(caught.value)
 
 
-def test_a_header_name_holding_a_colon_is_still_read_whole():
-    problem = ct.parse_cover("A | a:b\nA a:b\n")
-    assert not problem.coloured and problem.options == ((0, 1),)
+@pytest.mark.parametrize("text, column, name", [
+    ("A | a:b\nA a:b\n", 6, "a:b"),        # it was read as an item named 'a:b'
+    ("A:red B | x\nA\n", 2, "A:red"),
+    ("A | x y:\nA\n", 8, "y:"),
+])
+def test_a_header_name_holding_a_colon_is_refused(text, column, name):
+    with pytest.raises(ct.CoverParseError) as caught:
+        ct.parse_cover(text)
+    assert (caught.value.line, caught.value.column) == (1, column)
+    assert str(caught.value) == (f"line 1, column {column}: item name {name!r} holds a ':': colours "
+                                 f"belong in the options (x:red gives x the colour red), not in the "
+                                 f"item list")
 
 
 def test_the_problem_refuses_a_colour_on_a_primary_item():

@@ -35,6 +35,13 @@ test("progress and pending lines say exact or estimated sizes", () => {
   assert.equal(pendingLine(null), "");
 });
 
+test("a tree too large for a number is said as a power of ten, never as fifty digits or Infinity", () => {
+  assert.match(pendingLine({ nodes: 1.234e154, log10: 154.0913, spread: 0.9 }), /about 1\.2 × 10¹⁵⁴ nodes, ±90%/);
+  assert.match(pendingLine({ nodes: null, log10: 873.2, spread: null }), /about 1\.6 × 10⁸⁷³ nodes/);
+  assert.equal(progressLine(7, 7, false, { nodes: null, log10: 873.2, spread: 0.5 }),
+    "Node 7 of about 1.6 × 10⁸⁷³ (Knuth's estimate of the whole tree, ±50%)");
+});
+
 test("both searches are drawn to one scale", () => {
   const data = { bucket: 10, searches: [
     { choose: "mrv", stats: { nodes: 25, dead_ends: 2, solutions: 1, steps: 300 }, outcome: { status: "solved" },

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { say, joinAnd } from "../../static/js/model/messages.js";
-import { ROOT } from "./python.mjs";
+import { ROOT, pythonJson } from "./python.mjs";
 
 const catalogue = JSON.parse(readFileSync(path.join(ROOT, "webapp/words/messages.json"), "utf-8"));
 
@@ -71,4 +71,17 @@ test("every form set has an 'other' form or names each number it is used with", 
     const forms = Object.keys(entry).filter((f) => f !== "by");
     assert.ok(forms.every((f) => f === "other" || /^\d+$/.test(f)), `${key}: forms are numbers or 'other'`);
   }
+});
+
+test("a very large number is written as a power of ten, as Python writes it", async () => {
+  const { powerOfTen } = await import("../../static/js/model/messages.js");
+  assert.equal(say("outcome.so_far", { count: 999_999_999_999_999 }), "found 999,999,999,999,999 solutions so far");
+  assert.equal(say("outcome.so_far", { count: 1.234e154 }), "found 1.2 × 10¹⁵⁴ solutions so far");
+  assert.equal(powerOfTen(873.9999), "1.0 × 10⁸⁷⁴");
+  const python = pythonJson(`
+import json
+from webapp.messages import say, power_of_ten
+print(json.dumps([say("outcome.so_far", count=1.234e154), power_of_ten(873.9999), say("outcome.so_far", count=10**40)]))`);
+  assert.deepEqual(python, [say("outcome.so_far", { count: 1.234e154 }), powerOfTen(873.9999),
+    say("outcome.so_far", { count: 1e40 })]);
 });

@@ -21,6 +21,14 @@ test("typing a digit makes a new puzzle, leaves the old one as it was, and clear
   assert.equal(reduce(typed, { type: "edit-cell", cell: 5, value: 2 }), typed, "the same digit again changes nothing");
 });
 
+test("rules changed (a variant, the map) drop the cells the server's refusal named, and keep the puzzle", () => {
+  const refused = reduce(start(), { type: "refused", cells: [3, 7] });
+  const changed = reduce(refused, { type: "rules" });
+  assert.deepEqual([...changed.errorCells], []);
+  assert.equal(changed.puzzle, refused.puzzle);
+  assert.equal(reduce(changed, { type: "rules" }), changed, "nothing to drop: nothing changes");
+});
+
 test("a replay holds the answer and follows the cursor; leaving it returns to editing", () => {
   const answer = { puzzle: "1...", grid: new Array(16).fill(1) };
   const replaying = reduce(start(), { type: "replay", answer, share: { step: 4 }, cursor: 4, puzzle: sudokuPuzzle(4, answer.grid) });

@@ -92,6 +92,9 @@ test("the costliest wrong choices are the facts' wrong choices, largest subtree 
     assert.equal(step, log.trySteps[node]);
     assert.equal(level, log.levelAt(step));
     assert.equal(label, log.labels[log.argAt(step)]);
+    const parent = tree.parent[node];
+    assert.equal(five[k].under, level ? log.labels[log.argAt(log.trySteps[parent])] : null, "the choice above it");
+    assert.equal(log.levelAt(log.trySteps[Math.max(parent, 0)]), level ? level - 1 : 0);
     assert.equal(nodes, sizesByLevels(log)[node], "its subtree, counted by levels");
     if (k) assert.ok(five[k - 1].nodes >= nodes, "largest first");
   }

@@ -57,6 +57,10 @@ test("clashing givens under each rule, in the server's words", () => {
   const regions = readRegions(JIGSAW, 9).regions;
   assert.deepEqual(ruleClashes(put([[0, 1], [10, 1]]), 9, [], regions).messages, []);
   assert.deepEqual(ruleClashes(put([[0, 1], [3, 1]]), 9, [], regions).messages, ["r1c1 and r1c4 both hold 1 (row 1 and region 1)"]);
+  // A map that cannot be read: no boxes in its place (issue 32), rows and the variants still.
+  assert.deepEqual(ruleClashes(put([[0, 1], [10, 1]]), 9, [], null, { blocks: false }).messages, []);
+  assert.deepEqual(ruleClashes(put([[0, 1], [3, 1], [40, 1]]), 9, ["x"], null, { blocks: false }).messages,
+    ["r1c1 and r1c4 both hold 1 (row 1)", "r1c1 and r5c5 both hold 1 (diagonal 1)"]);
 });
 
 test("a shared link carries the variants and the regions", async () => {

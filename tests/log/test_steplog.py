@@ -136,7 +136,7 @@ def test_dead_end_explained_in_sudoku_words():
     assert log["phrases"]["empty"][item] in lines[0]
     # The culprits lead; then every original option of the item is named once, in a line that
     # names the given or earlier choice that ruled it out (options ruled out alike share a line).
-    assert lines[1].startswith(("Only the choice", "The givens alone"))
+    assert lines[1].startswith(("The fewest choices that starve it", "The givens alone"))
     problem = steplog.problem_of(log)
     labels = log["labels"]
     ruled = [line for line in lines[2:] if " ruled out by the " in line]

@@ -16,6 +16,7 @@ from tests.pagehelpers import expect_step, solve_via_api
 from tests.replaying import walk
 from webapp.engine import exact_cover as ec
 from webapp.models import examples
+from webapp.web import routes as web
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
@@ -114,8 +115,11 @@ def test_thrashing_is_said_and_marked_where_the_same_culprits_recur(page: Page, 
 
 
 def test_the_heuristics_side_by_side_show_both_searches_counts(page: Page, api):
-    mrv = solve_via_api(api, HARD, choose="mrv", record=False)["stats"]
-    first = solve_via_api(api, HARD, choose="first", record=False)
+    # The comparison's searches record, so they have the recorded step budget; a search
+    # with record false would have a far larger one of its own.
+    budget = web.DEFAULTS["SOLVE_MAX_STEPS"]
+    mrv = solve_via_api(api, HARD, choose="mrv", record=False, max_steps=budget)["stats"]
+    first = solve_via_api(api, HARD, choose="first", record=False, max_steps=budget)
     open_replay(page, HARD)
     panel = page.locator("#compare-panel")
     expect(panel).to_be_visible()

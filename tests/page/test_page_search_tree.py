@@ -88,3 +88,18 @@ def test_a_search_stopped_by_its_step_budget_says_how_big_the_whole_tree_is(page
         r"^Knuth's estimate of the whole search tree, from [\d,]+ random paths? down it.*: about [\d,]+ nodes"))
     tried = re.search(r"([\d,]+) options tried", page.locator("#stats").inner_text()).group(1)
     expect(estimate).to_contain_text(f"This search tried {tried} before it stopped.")
+
+
+def test_the_costliest_wrong_choices_read_apart_and_their_figures_align(page: Page):
+    # Every solution of 8 queens: the same queen is a costly wrong choice in several branches,
+    # so each entry names the choice it was tried under; the figures share one right edge.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/cover?builtin=queens&n=8&sol=all&choose=mrv&step=0")
+    buttons = page.locator("#costliest .costliest-choice")
+    expect(buttons).to_have_count(5)
+    labels = [buttons.nth(k).locator(".costliest-label").inner_text() for k in range(5)]
+    assert len(set(labels)) == 5, labels
+    assert all(", under queen at " in label for label in labels if not label.endswith("at level 0")), labels
+    edges = {round(box["x"] + box["width"]) for box in
+             (buttons.nth(k).locator(".costliest-nodes").bounding_box() for k in range(5))}
+    assert len(edges) == 1, edges

@@ -8,12 +8,24 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.pagehelpers import board_at, board_symbols, expect_step, first_step, solve_via_api, why_sentences
+from tests.pagehelpers import (
+    PRESENTING,
+    BoardPicture,
+    board_at,
+    board_symbols,
+    css_colour,
+    expect_step,
+    first_step,
+    near,
+    solve_via_api,
+    why_sentences,
+)
 from webapp.engine import exact_cover as ec
 from webapp.log.steplog import explain_step
 from webapp.models import variant_check
 from webapp.models.examples import examples
 from webapp.models.sudoku import SYMBOLS
+from webapp.words.messages import say
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
@@ -185,3 +197,156 @@ def test_a_knight_s_move_is_said_from_the_ruled_cell_on_the_page(page: Page, api
     for a, b in (m.groups() for m in map(said.search, sentences) if m):
         (ra, ca), (rb, cb) = (map(int, cell[1:].split("c")) for cell in (a, b))
         assert {abs(ra - rb), abs(ca - cb)} == {1, 2}, (a, b)
+
+
+def window_cells(size: int) -> set[int]:
+    """The cells of a Windoku's windows: n − 1 a side, one cell in and one apart (model/variants.js)."""
+    n = int(size ** 0.5)
+    starts = [1 + k * (n + 1) for k in range(n - 1)]
+    return {(top + a) * size + left + b for top in starts for left in starts for a in range(n) for b in range(n)}
+
+
+def rules_drawn_wrongly(page: Page, size: int, *, windoku: bool = True) -> list[str]:
+    """Read a screenshot of the board (X picked, and Windoku unless told) cell by cell: each empty cell's
+    background (a window's shade, a shaded box, or none) and which lines cross it. The main
+    diagonal runs from each cell (r, r)'s top left corner to its bottom right, the
+    anti-diagonal from (r, n−1−r)'s top right to its bottom left; no other cell has a line."""
+    picture = BoardPicture(page)
+    assert len(picture.cells) == size * size
+    line, window = css_colour(page, "--diagonal"), css_colour(page, "--window-bg")
+    plain, alt = css_colour(page, "--cell-bg"), css_colour(page, "--cell-alt")
+    windows, n = window_cells(size) if windoku else set(), int(size ** 0.5)
+    wrong = []
+    for i, cell in enumerate(picture.cells):
+        if cell["tab"] or cell["text"]:
+            continue          # the Tab stop's grey ring, a digit: not what this reads
+        r, c = divmod(i, size)
+        shaded = size >= 16 and (r // n) % 2 == (c // n) % 2
+        background = window if i in windows else alt if shaded else plain
+        seen = picture.at(i, 0.5, 0.15)         # off both lines
+        if not near(seen, background, 12):
+            wrong.append(f"r{r + 1}c{c + 1}: background {seen}, not {background}")
+        for name, has, point in (("main", r == c, lambda t: (t, t)), ("anti", r + c == size - 1, lambda t: (1 - t, t))):
+            inks = [picture.ink(i, *point(t), line, background) for t in (0.25, 0.35, 0.65, 0.75)]
+            if has and min(inks) < 0.6 or not has and max(inks) > 0.25:
+                wrong.append(f"r{r + 1}c{c + 1}: {name} diagonal {'missing' if has else 'drawn'} ({[round(k, 2) for k in inks]})")
+    return wrong
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [4, 9, 16, 25])
+def test_the_entry_board_draws_whole_diagonals_and_windows(page: Page, size, scheme):
+    """Issue 32: the diagonals had each cell's line the wrong way (a zig-zag) and were wiped
+    in the shaded boxes of a 16×16 or 25×25, where the windows broke into pieces too."""
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/?" + urlencode({"p": "." * size * size, "v": "x,windoku", "edit": 1}))
+    expect(page.locator("input[name=variant][value=windoku]")).to_be_checked()
+    expect(page.locator("#board [role=gridcell]")).to_have_count(size * size)
+    assert rules_drawn_wrongly(page, size) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_diagonals_stay_whole_when_presenting_and_after_edit_puzzle(page: Page, api, scheme):
+    """The replay's canvas (presenting on a projector) and the entry board after Edit puzzle
+    draw the same X: through the shaded boxes of a 16×16, corner to corner."""
+    page.emulate_media(color_scheme=scheme)
+    total = len(solve_via_api(api, X16, variant=["x"])["log"]["events"])
+    page.goto("/?" + urlencode({"p": X16, "v": "x", "edit": 1}))
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step [\d,]+ of {total:,}\b"), timeout=20_000)
+    page.locator("#step-slider").focus()
+    page.keyboard.press("Home")
+    expect_step(page, 0, total)
+    page.click("#btn-present")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    page.wait_for_function("() => document.fullscreenElement !== null")
+    assert rules_drawn_wrongly(page, 16, windoku=False) == []
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
+    page.click("#edit")
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\breplaying\b"))
+    assert rules_drawn_wrongly(page, 16, windoku=False) == []
+
+
+JIGSAW = EXAMPLES["variant-jigsaw"]
+# The example's map with its first and last cells swapped: region 1 loses r1c1 and gains r9c9.
+SWAPPED = JIGSAW["regions"][80] + JIGSAW["regions"][1:80] + JIGSAW["regions"][0]
+
+
+def test_a_bad_jigsaw_map_says_what_is_wrong_and_no_box_clash(page: Page):
+    """Issue 32: a bad map fell back to the boxes and named clashes under them that the
+    jigsaw does not have; fixing the map left that message and its red marks."""
+    page.goto("/")
+    pick_example(page, "variant-jigsaw")
+    for bad, said in ((SWAPPED, "region 1 is in 2 pieces"), (JIGSAW["regions"][:80], "the regions map has 80 cells")):
+        page.fill("#regions", bad)
+        expect(page.locator("#regions-note")).to_contain_text(said)
+        expect(page.locator("#regions")).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("#board-message")).not_to_contain_text("box")
+        expect(page.locator("#board .clash")).to_have_count(0)
+    page.fill("#regions", JIGSAW["regions"])
+    expect(page.locator("#regions-note")).to_be_empty()
+    expect(page.locator("#board-message")).to_be_hidden()
+    expect(page.locator("#board .clash")).to_have_count(0)
+
+
+def test_solve_with_a_bad_jigsaw_map_shows_the_server_s_words_by_the_map(page: Page):
+    """The server's refusal of a map (a 400 naming the regions field) is said under the map
+    and beside the board, and nothing typed is lost; fixing the map clears it and its marks."""
+    page.goto("/")
+    pick_example(page, "variant-jigsaw")
+    puzzle = board_symbols(page)
+    page.fill("#regions", SWAPPED)
+    page.click("#solve")
+    words = "region 1 is in 2 pieces: r1c2… (8 cells) and r9c9 alone"
+    expect(page.locator("#board-message")).to_contain_text(words)
+    expect(page.locator("#board-message")).not_to_contain_text("box")
+    expect(page.locator("#regions-note")).to_contain_text(words)
+    expect(page.locator("#regions")).to_have_value(SWAPPED)
+    assert board_symbols(page) == puzzle
+    page.fill("#regions", JIGSAW["regions"])
+    expect(page.locator("#regions-note")).to_be_empty()
+    expect(page.locator("#board-message")).to_be_hidden()
+    expect(page.locator("#board .clash")).to_have_count(0)
+    # Words only the server has (a map this page takes and a newer server might not): said under the map.
+    refusal = {"error": "this server takes no region shaped like a 7", "field": "regions", "cells": [0, 1]}
+    page.route("**/api/solve", lambda route: route.fulfill(status=400, json=refusal))
+    page.click("#solve")
+    expect(page.locator("#regions-note")).to_have_text("Jigsaw regions: this server takes no region shaped like a 7.")
+    expect(page.locator("#regions")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#board-message")).to_contain_text("this server takes no region shaped like a 7")
+    expect(page.locator("#regions")).to_have_value(JIGSAW["regions"])
+    assert board_symbols(page) == puzzle
+
+
+def test_the_legend_says_what_each_rule_draws_while_it_is_picked(page: Page):
+    """Issue 32: the legend had no entry for a Windoku's windows, an X's diagonals or a
+    jigsaw's borders. Each has one now, in the catalogue's words, while its rule is picked."""
+    words = {rule: say(f"legend.rule.{key}") for rule, key in (("windoku", "window"), ("x", "diagonal"), ("jigsaw", "region"))}
+    entry = {rule: page.locator(f"#legend-list li[data-rule={rule}]") for rule in words}
+    page.goto("/")
+    expect(page.locator("#legend-list li").first).to_be_visible()
+    for rule in words:
+        expect(entry[rule]).to_be_hidden()
+    page.locator("input[name=variant][value=x]").check()
+    expect(entry["x"]).to_be_visible()
+    expect(entry["x"]).to_have_text(words["x"])
+    expect(entry["windoku"]).to_be_hidden()
+    page.locator("input[name=variant][value=windoku]").check()
+    expect(entry["windoku"]).to_have_text(words["windoku"])
+    expect(entry["windoku"]).to_be_visible()
+    page.locator("input[name=variant][value=x]").uncheck()
+    expect(entry["x"]).to_be_hidden()
+    # A jigsaw's entry while its map is read; a map that cannot be read draws the boxes: none.
+    page.fill("#regions", JIGSAW["regions"])
+    expect(entry["jigsaw"]).to_be_visible()
+    expect(entry["jigsaw"]).to_have_text(words["jigsaw"])
+    page.fill("#regions", SWAPPED)
+    expect(entry["jigsaw"]).to_be_hidden()
+    # A replay's rules (a link) are the legend's too.
+    pick_example(page, "variant-x")
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(re.compile(r"^step [\d,]+ of [\d,]+"), timeout=20_000)
+    expect(entry["x"]).to_be_visible()
+    for rule in ("windoku", "jigsaw"):
+        expect(entry[rule]).to_be_hidden()

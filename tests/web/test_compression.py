@@ -55,7 +55,7 @@ def test_no_accept_encoding_no_compression(client):
     assert answer.status_code == 200 and "Content-Encoding" not in answer.headers
 
 
-@pytest.mark.parametrize("path", ["/static/css/app.css", "/static/js/pages/sudoku-page.js", "/webapp/words/messages.json"])
+@pytest.mark.parametrize("path", ["/static/css/app.css", "/static/js/pages/sudoku-page.js", "/static/messages.json"])
 def test_static_files_are_compressed_and_revalidate(client, path):
     first = client.get(path, headers={"Accept-Encoding": "br"})
     assert first.status_code == 200 and first.headers["Content-Encoding"] == "br"

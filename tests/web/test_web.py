@@ -84,6 +84,8 @@ def test_all_solutions_stop_at_the_server_cap_and_say_so():
         assert len(answer["solutions"]) == 5 and answer["outcome"]["limit"] == "solutions"
         message = answer["outcome"]["message"]
         assert "the most the server finds in one solve" in message and "not unique" not in message
+        # The count beside it says how many there are: no "there may be more" above "the count is complete".
+        assert "may be more" not in message and answer["count"]["message"].endswith("the count is complete.")
         assert answer["log"]["outcome"]["message"] == message
         # Asking for 5 is the user's own limit: no word of a cap, and nothing more is counted.
         asked = client.post(url, json={**body, "solutions": 5}).get_json()
@@ -304,6 +306,27 @@ def test_cover_errors_name_what_and_where(client):
     unknown = client.post("/api/cover", json={"builtin": "sudoku9000"})
     assert unknown.status_code == 400 and "no built-in problem" in unknown.get_json()["error"]
     assert client.post("/api/cover", json={"puzzle": "x"}).status_code == 400
+
+
+@pytest.mark.parametrize("text, position, words", [
+    ("A | x\nA x::a\n", (2, 5), "line 2, column 5: 'x::a' has a second ':' (column 5)"),
+    ("A | x:a\nA\n", (1, 6), "line 1, column 6: item name 'x:a' holds a ':': colours belong in the options"),
+])
+def test_cover_colour_mistakes_are_400_with_their_position(client, text, position, words):
+    bad = client.post("/api/cover", json={"text": text})
+    assert bad.status_code == 400
+    body = bad.get_json()
+    assert body["position"] == {"line": position[0], "column": position[1]} and body["field"] == "text"
+    assert body["error"].startswith(words)
+
+
+def test_a_cover_replay_never_says_a_secondary_item_needs_an_option(client):
+    log = client.post("/api/cover", json={"text": "A | y\nA y\n"}).get_json()["log"]
+    said = [line for step in range(1, len(log["events"]) + 1) for line in steplog.explain_step(log, step)]
+    assert "Cover y (y is covered at most once, or not at all): it leaves the item list; no option " \
+           "that contains it is left, so no other item changes." in said
+    assert not any("y needs" in line for line in said)
+    assert log["phrases"]["need"] == ["A needs an option", "y is covered at most once, or not at all"]
 
 
 def test_a_page_address_that_does_not_exist_is_a_page_with_links(client):

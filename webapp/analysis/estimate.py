@@ -15,6 +15,12 @@ Glossary
               solution's subtree included (a search that stops at the first
               solution tries fewer).
     spread    the standard error of that mean, as a fraction of it.
+
+A probe's estimate is a product of option counts, so it grows exponentially with
+the depth: an empty 25x25 under anti-knight reaches 10^154, first-item probes of
+it far past the largest float. Probes are therefore summed as whole numbers
+(Python's are unbounded) and the mean and spread are taken from exact ratios;
+nodes is a float only where one holds it, and log10 always says how large.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine import exact_cover as ec
 
@@ -32,14 +39,36 @@ from ..engine import exact_cover as ec
 class Estimate:
     """The estimated nodes of the whole search tree, its relative standard error, and how many probes made it."""
 
-    nodes: float
+    nodes: Fraction
     spread: float
     probes: int
 
+    @property
+    def log10(self) -> float | None:
+        """The estimate's order of magnitude, finite however large it is (None for 0)."""
+        if self.nodes <= 0:
+            return None
+        whole = int(self.nodes)
+        if whole == 0:
+            return math.log10(float(self.nodes))
+        digits = len(str(whole)) - 1
+        return digits + math.log10(float(Fraction(whole, 10 ** digits)))
+
     def as_dict(self) -> dict:
-        """JSON values: spread is None when one probe cannot give it (JSON has no infinity)."""
+        """JSON values, finite whatever the tree's size: nodes a whole number while a float
+        holds it exactly enough (below 10^15), then a float of four significant digits, and
+        None past the largest float; log10 always. spread is None when one probe cannot give
+        it (JSON has no infinity)."""
         spread = round(self.spread, 4) if math.isfinite(self.spread) else None
-        return {"nodes": round(self.nodes), "spread": spread, "probes": self.probes}
+        magnitude = self.log10
+        if magnitude is None or magnitude < 15:
+            nodes: int | float | None = round(self.nodes)
+        elif magnitude < 308:
+            nodes = float(f"{float(self.nodes):.4g}")
+        else:
+            nodes = None
+        return {"nodes": nodes, "log10": None if magnitude is None else round(magnitude, 4),
+                "spread": spread, "probes": self.probes}
 
 
 def chosen_item(search: ec.Search, choose: str) -> int:
@@ -56,12 +85,13 @@ def chosen_item(search: ec.Search, choose: str) -> int:
     return best
 
 
-def probe(search: ec.Search, choose: str, rng: random.Random) -> float:
-    """One random path down the tree; the search is left as it was found."""
+def probe(search: ec.Search, choose: str, rng: random.Random) -> int:
+    """One random path down the tree, its estimate as a whole number (unbounded: it grows as
+    the product of the option counts); the search is left as it was found."""
     m = search.matrix
     right, root, down, length = search.right, m.root, search.down, search.len
     taken: list[tuple[int, int]] = []
-    total, product = 0.0, 1.0
+    total, product = 0, 1
     try:
         while right[root] != root:
             i = chosen_item(search, choose)
@@ -101,15 +131,18 @@ def estimate(problem: ec.Problem, givens: Iterable[int] = (), *, choose: str = "
         search.select(option)
     rng = random.Random(seed)
     deadline = time.perf_counter() + max_seconds if max_seconds is not None else None
-    samples: list[float] = []
+    samples: list[int] = []
     while len(samples) < max(1, probes):
         samples.append(probe(search, choose, rng))
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if cancelled is not None and cancelled():
             break
-    mean = sum(samples) / len(samples)
-    if len(samples) < 2 or mean == 0:
-        return Estimate(mean, 0.0 if mean == 0 else math.inf, len(samples))
-    variance = sum((s - mean) ** 2 for s in samples) / (len(samples) - 1)
-    return Estimate(mean, math.sqrt(variance / len(samples)) / mean, len(samples))
+    n, total = len(samples), sum(samples)
+    mean = Fraction(total, n)
+    if n < 2 or total == 0:
+        return Estimate(mean, 0.0 if total == 0 else math.inf, n)
+    # The standard error over the mean, sqrt(variance / n) / mean, as one exact ratio:
+    # sum((n s - total)^2) / (n (n - 1) total^2), whose float is always within range.
+    squares = sum((n * s - total) ** 2 for s in samples)
+    return Estimate(mean, math.sqrt(float(Fraction(squares, n * (n - 1) * total * total))), n)

@@ -64,8 +64,18 @@ class Ruling:
 def generic_phrases(problem: ec.Problem) -> dict[str, tuple[str, ...]]:
     """Plain words for any exact cover problem, from its item names."""
     names = problem.items
+    coloured = {i for option, colours in zip(problem.options, problem.colours) for i, c in zip(option, colours) if c}
+    # A primary item needs an option (exactly one); a secondary item needs none (at most one, or,
+    # when options give it a colour, any number that give it the same one).
+    def need(i: int) -> str:
+        if i < problem.primary:
+            return say("phrase.generic.need", item=names[i])
+        if i in coloured:
+            return say("phrase.generic.coloured.need", item=names[i])
+        return say("phrase.generic.secondary.need", item=names[i])
+
     return {
-        "need": tuple(say("phrase.generic.need", item=name) for name in names),
+        "need": tuple(need(i) for i in range(len(names))),
         "empty": tuple(say("phrase.generic.empty", item=name) for name in names),
         "held": tuple(say("phrase.generic.held", item=name) for name in names),
         "labels": tuple(" ".join(problem.entry_name(k, p) for p in range(len(option)))

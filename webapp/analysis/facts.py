@@ -22,21 +22,25 @@ Glossary
               an item of o other than i, so o cannot be used. When several do,
               the earliest: a given first, then the lowest level; on a tie the
               first such item of o (explain.rulings, the same rule).
-    culprits  of a dead end on item i at level L: levels above L (each standing
+    conflict  of a dead end on item i at level L: levels above L (each standing
               for its choice) such that the givens plus those choices alone
-              leave i no option, with no culprit to spare: dropping any one
-              leaves i an option (a minimal conflict set). Found from the
-              earliest rulers, dropping the deepest first, so the deepest
-              culprit is as shallow as any conflict set allows.
-    jump_to   the deepest culprit's level, or -1 when the givens alone starve
-              the item: where a backjumping search would go back to.
+              leave i no option.
+    culprits  of a dead end: a smallest conflict set (no conflict set has
+              fewer levels); among the smallest, the one whose deepest level is
+              shallowest, then its next deepest, and so on (the least as a bit
+              set). An exact minimum hitting set of the options' rulers
+              (smallest_hitting), not just one with no culprit to spare.
+    jump_to   the shallowest deepest level of any conflict set, or -1 when the
+              givens alone starve the item: where a backjumping search would go
+              back to (the deepest of the options' earliest rulers). It may lie
+              above the deepest culprit: fewest and shallowest are two questions.
     back_to   the level where the search tries its next option after a dead
               end (chronological backtracking): -1 when the search ends
               instead, None when the recording stops first.
     nogood    of a level that is left (a back-up): the levels whose choices,
               with the givens, leave no solution below. Conflict-directed
-              backjumping (Prosser's CBJ) builds it from the culprits of the
-              dead ends below and the earliest rulers of the level's item's
+              backjumping (Prosser's CBJ) builds it from the conflict sets of
+              the dead ends below and the earliest rulers of the level's item's
               options that were ruled out when it was chosen. Sound, not
               necessarily minimal. Its deepest level is the back-up's jump_to.
     wasted    the nodes the search tried after a dead end or back-up whose
@@ -88,6 +92,7 @@ class DeadEnd:
     back_to: int | None                 # see the glossary
     jump_to: int
     wasted: int = 0                     # nodes tried before the search got back to jump_to
+    conflict: int = 0                   # bits (l + 1): a conflict set whose deepest level is jump_to, for the nogoods
 
     @property
     def innocent(self) -> range:
@@ -229,6 +234,53 @@ def seconds_kept_back(problem: ec.Problem) -> tuple[float, float]:
     return SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION * options
 
 
+def smallest_hitting(masks: list[int], bound: int) -> int:
+    """The smallest set of levels (bits) that meets every mask; among the smallest, the least as
+    a number, i.e. the one whose deepest level is shallowest, then its next deepest, and so on.
+
+    bound: a set that meets every mask (a first answer to improve on). An exact branch and
+    bound: the masks are few (one per option of the starved item) and small (the levels
+    holding an option's other items), and a mask that holds another needs no branch of its own.
+    """
+    if not masks:
+        return 0
+    common = masks[0]
+    for m in masks:
+        common &= m
+    if common:                          # one level meets every mask: its shallowest
+        return common & -common
+    # A mask that holds another is met whenever the other is; duplicates once.
+    distinct = sorted(set(masks), key=int.bit_count)
+    needed: list[int] = []
+    for m in distinct:
+        if not any(n & m == n for n in needed):
+            needed.append(m)
+    best = [bound.bit_count(), bound]
+
+    def search(uncovered: list[int], chosen: int, count: int) -> None:
+        if not uncovered:
+            if count < best[0] or (count == best[0] and chosen < best[1]):
+                best[0], best[1] = count, chosen
+            return
+        # At least one more level for each of a run of pairwise disjoint masks.
+        lower, seen = 0, 0
+        for m in uncovered:
+            if not m & seen:
+                lower += 1
+                seen |= m
+        if count + lower > best[0] or (count + lower == best[0] and chosen >= best[1]):
+            return
+        branch = min(uncovered, key=int.bit_count)
+        rest = branch
+        while rest:                     # shallowest first: the least sets come early
+            low = rest & -rest
+            rest ^= low
+            search([m for m in uncovered if not m & low], chosen | low, count + 1)
+
+    search(needed, 0, 0)
+    return best[1]
+
+
 def levels_of(mask: int) -> list[int]:
     """The levels of a bit set (bit l + 1 for level l), ascending."""
     levels = []
@@ -282,7 +334,7 @@ class _Pass:
         COVER, UNCOVER, BITS, MASK = ec.COVER, ec.UNCOVER, ec.KIND_BITS, ec.KIND_MASK
 
         # One frame per open level: [item, choice (-1 before its first try), the choice's node,
-        # nogood gathered from below (bits), DEAD (its nogood is its culprits) / SOLVED (a solution
+        # nogood gathered from below (bits), DEAD (its nogood is its dead end's conflict set) / SOLVED (a solution
         # lies below: its nogood is every level above) / 0].
         frames: list[list[int]] = []
         choices: list[int] = []           # the choice at each open level, for the dead ends' rulers
@@ -375,7 +427,7 @@ class _Pass:
                 dead = self.dead_end(step, top, arg, choices)
                 heat[arg] += 1
                 frame = frames[top]
-                frame[3] = sum(1 << (c + 1) for c in dead.culprits)
+                frame[3] = dead.conflict
                 frame[4] = DEAD
                 dead_ends.append(dead)
                 waiting = dead
@@ -465,15 +517,17 @@ class _Pass:
             ruler.append(choices[best])
             masks.append(mask)
             earliest |= 1 << (best + 1)
-        # Drop culprits, deepest first, while the rest still rule out every option.
+        # A conflict set whose deepest level is as shallow as any's (the deepest earliest ruler):
+        # the earliest rulers, dropping the deepest first while the rest still rule out every
+        # option. It bounds the smallest, and backjumping goes back to its deepest level.
         kept = earliest
         for culprit in reversed(levels_of(earliest)):
             fewer = kept & ~(1 << (culprit + 1))
             if all(m & fewer for m in masks):
                 kept = fewer
-        culprits = levels_of(kept)
+        culprits = levels_of(smallest_hitting(masks, kept))
         return DeadEnd(step, level, item, options, ruler, ruler_level, culprits,
-                       [choices[c] for c in culprits], None, culprits[-1] if culprits else -1)
+                       [choices[c] for c in culprits], None, kept.bit_length() - 2 if kept else -1, conflict=kept)
 
     def ruled_at_choice(self, item: int) -> int:
         """The earliest ruler levels (bits) of the item's options that were ruled out when it was chosen.

@@ -134,7 +134,7 @@ def run(args) -> int:
             grid, rules = cli.read_entry(args, text)
         except (sudoku.ParseError, variants.VariantError) as error:
             print(f"error: {cli.entry_error(line, error, args.source)}", file=sys.stderr)
-            return 1
+            return 2 if isinstance(error, cli.OptionError) else 1
         return analyse_one(args, sudoku_subject(grid, rules))
     subject, status = cover_source(args)
     return status if subject is None else analyse_one(args, subject)

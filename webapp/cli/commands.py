@@ -29,6 +29,7 @@ from ..analysis.explain import outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
 from ..models import cover_text, problems, sudoku, variant_check, variants
+from ..words.messages import say
 
 
 def port_number(text: str) -> int:
@@ -67,13 +68,29 @@ def variant_options_error(args) -> str | None:
     return None
 
 
+class OptionError(variants.VariantError):
+    """An entry that the command's options do not fit: --regions is a map for another size of
+    puzzle, or --variant jigsaw has no map. For one puzzle it is a usage error (exit 2); a line
+    of a file that the options do not fit is a bad line, as other lines may fit them."""
+
+
 def read_entry(args, text: str) -> tuple[sudoku.Grid, variants.Rules]:
     """One entry read under the command's rules (a line 'PUZZLE REGIONS' brings its own map when
-    --regions does not): sudoku.ParseError or variants.VariantError say what is wrong."""
+    --regions does not): sudoku.ParseError or variants.VariantError (OptionError when the fault
+    is the options') say what is wrong."""
     regions = args.regions
     if regions is None:
         text, regions = variants.split_entry(text)
-    return variants.read(text, args.variant, regions)
+    try:
+        return variants.read(text, args.variant, regions)
+    except variants.VariantError as error:
+        if error.field != "regions":
+            raise
+        if args.regions is not None:        # checked alone already: it does not fit this puzzle
+            raise OptionError(f"--regions: {error.message}", error.field, error.cells) from None
+        if regions is None:                 # --variant jigsaw, and neither --regions nor the line has a map
+            raise OptionError(say("regions.missing_option"), error.field) from None
+        raise                               # the line's own map
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -308,7 +325,8 @@ def source_entries(source: str) -> tuple[Iterator[tuple[int | None, str]], bool]
 
 
 def run_solve(args) -> int:
-    """The solve command; 1 when any entry failed to parse, 130 when Ctrl-C stopped it."""
+    """The solve command; 1 when any entry failed to parse, 2 for a usage error (the options do not
+    fit the one puzzle given), 130 when Ctrl-C stopped it."""
     wrong = variant_options_error(args)
     if wrong:
         print(f"error: {wrong}", file=sys.stderr)
@@ -354,6 +372,8 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
             totals.failed += 1
             progress.clear()
             print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
+            if isinstance(error, OptionError) and not from_file:
+                return 2            # one puzzle, and the options do not fit it: a usage error
             progress.update(done, read)
             continue
         solved = variants.solve(grid, rules, **limits)
@@ -414,7 +434,7 @@ def run_log(args) -> int:
         grid, rules = read_entry(args, text)
     except (sudoku.ParseError, variants.VariantError) as error:
         print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(error, OptionError) else 1
     # Open the output before the search: a path that cannot be written fails now, not after it.
     try:
         output = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115

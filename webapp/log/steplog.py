@@ -35,7 +35,7 @@ from ..models import variants
 from ..models.sudoku import cell_name, symbol
 from ..words.messages import join_and, say
 
-FORMAT, VERSION = "dlx-step-log", 3
+FORMAT, VERSION = "dlx-step-log", 4
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
@@ -454,7 +454,9 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
     levels = dead["culprits"][start:start + dead["culprit_count"][k]]
     labels = log["labels"]
     choices = join_and([labels[state.frames[level].option] for level in levels])
-    lines = [say("dead_end.culprits", count=len(levels), levels=join_and([str(level) for level in levels]),
+    # "With the givens" only where there are givens: queens, pentominoes and typed problems have none.
+    key = "dead_end.culprits" if log["givens"] else "dead_end.culprits.bare"
+    lines = [say(key, count=len(levels), levels=join_and([str(level) for level in levels]),
                  choices=choices, empty=log["phrases"]["empty"][item])]
     group = next((g for g in log["facts"]["thrashing"] if k in g), None)
     if group is not None and levels:
@@ -487,5 +489,5 @@ def jump_lines(log: dict, step: int, back: int) -> list[str]:
         return []
     jump, wasted = jumps["jump_to"][j], say("jump.wasted", count=jumps["wasted"][j])
     if jump < 0:
-        return [say("jump.givens", wasted=wasted)]
+        return [say("jump.givens" if log["givens"] else "jump.none", wasted=wasted)]
     return [say("jump.levels", count=back - jump, jump=jump, first=jump + 1, last=back, wasted=wasted)]

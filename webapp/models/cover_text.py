@@ -11,14 +11,15 @@ Glossary
              separated by whitespace; '|' (a word of its own) starts the
              secondary items. At least one primary item.
     name     an item name: any run of characters without whitespace that
-             does not contain '|' and does not start with '#'.
+             does not contain '|' or ':' and does not start with '#'.
     option   a later line: item names from the header, each at most once.
              An option without a primary item is kept but never used.
     colour   `name:colour` in an option: the option gives that secondary item
              a colour. Options that share a secondary item can both be in a
              solution when both give it the same colour; an uncoloured use
-             excludes every other use. A colour is any word after the last
-             ':' (a header name that holds a ':' itself is still read whole).
+             excludes every other use. A colour is any word after the ':',
+             without a second ':'; a header name holding a ':' is refused
+             (colours belong in the options).
     where    (line, column) of a word, both counted from 1.
 
 parse_cover() and format_cover() are the only text boundary; the caps below
@@ -30,6 +31,7 @@ from __future__ import annotations
 import re
 
 from ..engine import exact_cover as ec
+from ..words.messages import say
 
 MAX_ITEMS = 10_000
 MAX_OPTIONS = 100_000
@@ -144,6 +146,8 @@ def check_name(word: str, line_no: int, column: int) -> None:
     if word.startswith(COMMENT):
         raise CoverParseError(f"item name {word!r} starts with '{COMMENT}', which marks a comment",
                               line_no, column)
+    if COLON in word:       # 'x:red' in an option gives x a colour: a name with a ':' would read as one
+        raise CoverParseError(say("cover_text.name_colon", name=repr(word)), line_no, column + word.index(COLON))
     if len(word) > MAX_NAME:
         raise CoverParseError(f"item name {word[:20]!r}… is {len(word)} characters long: at most "
                               f"{MAX_NAME}", line_no, column)
@@ -182,14 +186,18 @@ def parse_option(line_no: int, line: str, index: dict[str, tuple[int, int]], hea
 def split_colour(word: str, index: dict[str, tuple[int, int]], line_no: int, column: int,
                  header_line: int) -> tuple[str, str]:
     """(item name, colour or '') of an option's word: 'x' or 'x:red'."""
-    if word in index:       # a header name may hold a ':' itself
+    if word in index:       # no header name holds a ':' (check_name)
         return word, ""
-    name, colon, colour = word.rpartition(COLON)
+    name, colon, colour = word.partition(COLON)
     if not colon or name not in index:
         raise CoverParseError(f"{word!r} is not an item of the header (line {header_line})", line_no, column)
     if not colour:
         raise CoverParseError(f"{word!r} has no colour after the '{COLON}': write {name}:colour, "
                               f"or {name} alone", line_no, column + len(word) - 1)
+    if COLON in colour:
+        second = column + len(name) + 1 + colour.index(COLON)
+        raise CoverParseError(say("cover_text.second_colon", word=repr(word), column=second, item=name),
+                              line_no, second)
     return name, colour
 
 
@@ -200,7 +208,8 @@ def format_cover(problem: ec.Problem) -> str:
     for name in problem.items:
         if not writable(name):
             raise ValueError(f"item name {name!r} cannot be written: a name is 1 to {MAX_NAME} "
-                             f"characters without whitespace or '{BAR}', not starting with '{COMMENT}'")
+                             f"characters without whitespace, '{BAR}' or '{COLON}', not starting with "
+                             f"'{COMMENT}'")
     if problem.primary == 0:
         raise ValueError("a problem without a primary item cannot be written")
     primary = " ".join(problem.items[:problem.primary])
@@ -218,4 +227,4 @@ def format_option(problem: ec.Problem, k: int) -> str:
 def writable(name: str) -> bool:
     """Whether an item name survives format and parse unchanged."""
     return (0 < len(name) <= MAX_NAME and WORD.fullmatch(name) is not None
-            and BAR not in name and not name.startswith(COMMENT))
+            and BAR not in name and COLON not in name and not name.startswith(COMMENT))

@@ -26,7 +26,7 @@ any of this code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
@@ -42,6 +42,10 @@ ALIASES = {"diagonal": "x", "sudoku-x": "x", "x-sudoku": "x", "diagonals": "x", 
            "nc": "non-consecutive", "squiggly": "jigsaw", "irregular": "jigsaw", "chaos": "jigsaw"}
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))         # half the moves: each pair once (a before b)
 KING = ((1, 1), (1, -1))                             # the diagonal touches; the others share a row or column
+
+# Rules come from requests, and a jigsaw map can be anything: the caches keep the most
+# recently used, not every map ever asked for.
+RULES_CACHED = 32
 
 
 class VariantError(ValueError):
@@ -172,7 +176,7 @@ def rules_for(n: int, names=(), regions: str | None = None) -> Rules:
 
 # -- houses and pairs -------------------------------------------------------------
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def houses(rules: Rules) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     """(family, number from 0, cells) of every house, in item order."""
     n, size = rules.n, rules.size
@@ -195,7 +199,7 @@ def window_corners(n: int) -> list[tuple[int, int]]:
     return [(top, left) for top in starts for left in starts]
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def pairs(rules: Rules) -> tuple[tuple[str, int, int], ...]:
     """(kind, a, b) of every pair a rule keeps apart and no house already does, a < b."""
     size = rules.size
@@ -237,9 +241,10 @@ HOUSE_PREFIX = {"row": "r", "column": "c", "box": "b", "region": "j", "diagonal"
 PAIR_PREFIX = {"anti-knight": "kn", "anti-king": "kg", "non-consecutive": "nc"}
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def model(rules: Rules) -> Model:
-    """The exact cover problem and phrases of a variant (cached; plain Sudoku's own when no variant)."""
+    """The exact cover problem and phrases of a variant (cached; plain Sudoku's own when no variant).
+    The same object for the same rules while cached, so the answer cache's key digests it once."""
     n, size = rules.n, rules.size
     if rules.plain:
         return Model(sudoku.problem_for(n), sudoku.phrases_for(n))

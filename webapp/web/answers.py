@@ -1,9 +1,11 @@
 """The answer cache: identical solve and cover requests answered from a cache all workers share.
 
 Glossary
-    key        a digest of what an answer depends on: the route, the normalised
-               input (a puzzle in its one-line form, a problem's items and
-               options), the limits and item choice, the log format's version.
+    key        a digest of what an answer depends on, built from the objects the
+               search is given: the whole exact cover problem (every field: items,
+               options, colours), the givens, the words around it (title,
+               variants, regions), every setting of the search (limits, item
+               choice, recording, engine), the route and the log format's version.
     entry      an answer's JSON body compressed with brotli, as stored: the
                compression is done once, on the miss, and a hit sends the
                stored bytes to a client that accepts br as they are.
@@ -21,11 +23,13 @@ store that fails (Redis down) costs a warning in the log, never the answer.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+import weakref
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import brotli
@@ -79,15 +83,56 @@ def init_app(app: Flask) -> None:
 
 
 # The shape of an answer around its log: raised when a field is added or changes (2: the
-# tree estimate; 3: the count of every solution; 4: the dead-end heat among the facts), so
-# that a cache filled by an older server is not served.
-ANSWER_SHAPE = 4
+# tree estimate; 3: the count of every solution; 4: the dead-end heat among the facts; 5: the
+# estimate's log10 for trees too large for a number), so that a cache filled by an older
+# server is not served.
+ANSWER_SHAPE = 5
+
+# What the key covers: raised when that changes (2: the whole problem the search runs on,
+# every field of it, where 1 left out the options' colours), so that no entry stored under
+# an older key can be read as the answer to a new one.
+KEY_FORM = 2
 
 
-def key(route: str, *parts: Any) -> str:
-    """The cache key of an answer: a digest of the route, what it depends on, the log format and the answer's shape."""
-    digest = hashlib.sha256(repr((steplog.VERSION, ANSWER_SHAPE, route, parts)).encode())
+def key(route: str, problem: ec.Problem, givens: Sequence[int], words: Mapping[str, Any],
+        search: Mapping[str, Any]) -> str:
+    """The cache key of an answer, built from the very objects the search is given.
+
+    problem is the exact cover problem the engine runs on: every field of it goes into
+    the key (items, options, colours, and any field a later version adds), so a problem
+    that differs in anything has another key. givens are the options placed before the
+    search; words what the answer's sentences depend on beyond the problem (its title,
+    variants and regions as the log's "problem" says them); search every setting the
+    search and the answer around it take (limits, item choice, recording, engine, the
+    count's budget). The route, the log format, the answer's shape and the key's form
+    are in it too.
+    """
+    digest = hashlib.sha256()
+    for part in (KEY_FORM, steplog.VERSION, ANSWER_SHAPE, route, problem_digest(problem),
+                 [int(option) for option in givens], normalised(words), normalised(search)):
+        digest.update(repr(part).encode())
+        digest.update(b"\0")
     return f"{route}:{digest.hexdigest()}"
+
+
+_problem_digests: dict[int, str] = {}
+
+
+def problem_digest(problem: ec.Problem) -> str:
+    """A digest of every field of the problem, by name and value. Remembered for as long
+    as the problem object lives: a Sudoku's model is built once for its rules, so a hit
+    does not walk its thousands of options again."""
+    known = _problem_digests.get(id(problem))
+    if known is not None:
+        return known
+    digest = hashlib.sha256(type(problem).__qualname__.encode())
+    for field in dataclasses.fields(problem):
+        digest.update(b"\0" + field.name.encode() + b"=")
+        digest.update(repr(getattr(problem, field.name)).encode())
+    found = digest.hexdigest()
+    _problem_digests[id(problem)] = found
+    weakref.finalize(problem, _problem_digests.pop, id(problem), None)
+    return found
 
 
 def lookup(answer_key: str) -> Response | None:

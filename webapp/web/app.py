@@ -51,7 +51,7 @@ def create_app(config=None):
     from flask import send_file
 
     from ..words.messages import catalogue_path
-    app.add_url_rule("/webapp/words/messages.json", "catalogue",
+    app.add_url_rule("/static/messages.json", "catalogue",
                      lambda: send_file(catalogue_path(), mimetype="application/json"))
     from flask_compress import Compress
     Compress(app)

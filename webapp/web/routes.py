@@ -27,8 +27,11 @@ def note_the_start() -> None:
     g.started = time.perf_counter()
 
 # Server caps; a client may ask for less, never more (config can lower them).
+# A search that records nothing (record: false, and the count past a replay) keeps no log to
+# analyse or send, so its step budget is far larger than a recorded one's; the clock bounds both.
 DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
-            "SOLVE_MAX_SOLUTIONS": 1000, "SOLVE_MAX_COUNT_STEPS": 200_000_000}
+            "SOLVE_MAX_SOLUTIONS": 1000, "SOLVE_MAX_COUNT_STEPS": 200_000_000,
+            "SOLVE_MAX_UNRECORDED_STEPS": 200_000_000}
 
 
 class RequestError(ValueError):
@@ -95,25 +98,25 @@ def api_solve():
     body = read_body()
     grid, rules = read_rules(body, read_puzzle(body, check=False))
     solutions, asked_all = read_solutions(body)
-    max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
-    max_seconds = read_seconds(body)
     choose, recording = read_choice(body)
-    answer_key = answers.key("solve", sudoku.format_grid(grid), rules.names, rules.regions_text(), solutions,
-                             asked_all, max_steps, max_seconds, choose, recording is not None,
-                             asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
+    max_steps = read_steps(body, recording)
+    max_seconds = read_seconds(body)
+    model = variants.model(rules)
+    givens = sudoku.given_options(grid)
+    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
+    answer_key = answers.key("solve", model.problem, givens, variants.about(grid, rules),
+                             search_settings(limits, choose, recording, asked_all))
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
-    model = variants.model(rules)
-    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds,
-              **time_budget(model.problem, recording)}
+    limits.update(time_budget(model.problem, recording))
     solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
     note_cancelled(outcome)
     for answer_grid in solved.grids:          # every answer is checked independently
         if not variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions):
             raise RuntimeError("the solver returned a grid that is not a solution")
-    message = outcome_message(outcome, asked_all=asked_all)
+    message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
         "variants": list(rules.names), "regions": rules.regions_text(),
@@ -123,11 +126,11 @@ def api_solve():
         "stats": steplog.stats_dict(outcome.stats),
     }
     if recording is not None:
-        answer["log"] = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, outcome,
+        answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
                                       variants.about(grid, rules), message)
     # After the log's analysis: the estimate and the count get what is really left of the time.
-    answer["estimate"] = tree_estimate(model.problem, sudoku.given_options(grid), choose, outcome, limits)
-    answer["count"] = count_all(model.problem, sudoku.given_options(grid), choose, outcome, limits, asked_all)
+    answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
+    answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
 
@@ -151,8 +154,9 @@ def api_compare():
     solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
-    answer_key = answers.key("compare", sudoku.format_grid(grid), rules.names, rules.regions_text(), solutions,
-                             asked_all, max_steps, max_seconds)
+    answer_key = answers.key("compare", problem, givens, variants.about(grid, rules),
+                             {"max_solutions": solutions, "asked_all": asked_all, "max_steps": max_steps,
+                              "max_seconds": max_seconds, "choices": CHOICES, "engine": ec.default_engine()})
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
@@ -242,20 +246,17 @@ def api_cover():
             raise RequestError(str(error), "text", position=(error.line, error.column)) from None
         phrases, about = generic_phrases(problem), {"kind": "cover", "title": "Your problem"}
     solutions, asked_all = read_solutions(body)
-    limits = {"max_solutions": solutions,
-              "max_steps": read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS")),
-              "max_seconds": read_seconds(body)}
     choose, recording = read_choice(body)
-    answer_key = answers.key("cover", answers.normalised(about), problem.items, problem.primary, problem.options,
-                             asked_all, answers.normalised(limits), choose, recording is not None,
-                             asked_all and cap("SOLVE_MAX_COUNT_STEPS"))
+    limits = {"max_solutions": solutions, "max_steps": read_steps(body, recording),
+              "max_seconds": read_seconds(body)}
+    answer_key = answers.key("cover", problem, [], about, search_settings(limits, choose, recording, asked_all))
     stored = answers.lookup(answer_key)
     if stored is not None:
         return stored
     limits.update(time_budget(problem, recording))
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
-    message = outcome_message(outcome, asked_all=asked_all)
+    message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
         "title": about["title"], "problem": about,
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
@@ -279,6 +280,21 @@ def read_choice(body: dict):
     if not isinstance(record, bool):
         raise RequestError("record must be true or false", "record")
     return choose, (ec.Recording() if record else None)
+
+
+def read_steps(body: dict, recording: ec.Recording | None) -> int:
+    """The step budget: up to SOLVE_MAX_STEPS for a search whose steps are recorded, up to
+    SOLVE_MAX_UNRECORDED_STEPS for one that records nothing (no log to analyse or send)."""
+    most = cap("SOLVE_MAX_STEPS" if recording is not None else "SOLVE_MAX_UNRECORDED_STEPS")
+    return read_int(body, "max_steps", most, 1, most)
+
+
+def search_settings(limits: dict, choose: str, recording: ec.Recording | None, asked_all: bool) -> dict:
+    """Every setting of a solve or cover search that its answer depends on, for the answer's key:
+    the limits, the item choice, whether it records, the engine (the answer names it) and, when
+    every solution was asked for, the budget of the count past the replay."""
+    return {**limits, "choose": choose, "record": recording is not None, "asked_all": asked_all,
+            "engine": ec.default_engine(), "count_steps": cap("SOLVE_MAX_COUNT_STEPS") if asked_all else None}
 
 
 def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:

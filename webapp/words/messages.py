@@ -1,7 +1,7 @@
 """The message catalogue: every sentence the explanations say, rendered from one file.
 
 messages.json, beside this module, holds the templates; the app serves it to the
-page at /webapp/words/messages.json and static/js/model/messages.js renders the same
+page at /static/messages.json and static/js/model/messages.js renders the same
 file in the browser, so Python (the command line, the step log's
 phrases and outcome) and the page say the same words.
 
@@ -16,6 +16,7 @@ Glossary
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -37,10 +38,26 @@ def catalogue() -> dict:
     return json.loads(catalogue_path().read_text(encoding="utf-8"))
 
 
+# From here on a number is written as a power of ten: "1.2 × 10¹⁵⁴", not fifty digits.
+LARGE = 10 ** 15
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_ten(log10: float) -> str:
+    """A number given by its base-10 logarithm, as "1.2 × 10¹⁵⁴" (messages.js powerOfTen)."""
+    exponent = math.floor(log10)
+    mantissa = round(10 ** (log10 - exponent) * 10) / 10
+    if mantissa >= 10:
+        mantissa, exponent = 1.0, exponent + 1
+    return f"{mantissa:.1f} × 10{str(exponent).translate(SUPERSCRIPT)}"
+
+
 def shown(value) -> str:
-    """A field's value as text: whole numbers with thousands commas."""
+    """A field's value as text: whole numbers with thousands commas, very large ones as a power of ten."""
     if isinstance(value, bool):
         return str(value)
+    if isinstance(value, (int, float)) and math.isfinite(value) and abs(value) >= LARGE:
+        return ("-" if value < 0 else "") + power_of_ten(math.log10(abs(value)))
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):

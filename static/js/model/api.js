@@ -87,7 +87,7 @@ export function compare(options, { signal } = {}) {
   });
 }
 
-/** POST /api/estimate: Knuth's estimate of the tree. data: {choose, nodes, spread, probes} or {error, field}. */
+/** POST /api/estimate: Knuth's estimate of the tree. data: {choose, nodes, log10, spread, probes} or {error, field}. */
 export function estimate(options, { signal } = {}) {
   return request("/api/estimate", {
     method: "POST",

@@ -238,7 +238,8 @@ export function culpritLines(log, state, item) {
   const k = log.facts.deadEndAt(state.step);
   const levels = Array.from(log.facts.culpritsOf(k));
   const choices = joinAnd(levels.map((level) => log.labels[state.frameOption[level]]));
-  const lines = [say("dead_end.culprits", {
+  // "With the givens" only where there are givens: queens, pentominoes and typed problems have none.
+  const lines = [say(log.givens.length ? "dead_end.culprits" : "dead_end.culprits.bare", {
     count: levels.length, levels: joinAnd(levels.map(String)), choices, empty: log.phrases.empty[item],
   })];
   const group = log.facts.thrashingOf(k);
@@ -261,7 +262,7 @@ export function jumpLines(log, step, back) {
   const jump = log.facts.jumpAt(step);
   if (!jump) return [];
   const wasted = say("jump.wasted", { count: jump.wasted });
-  if (jump.jumpTo < 0) return [say("jump.givens", { wasted })];
+  if (jump.jumpTo < 0) return [say(log.givens.length ? "jump.givens" : "jump.none", { wasted })];
   return [say("jump.levels", { count: back - jump.jumpTo, jump: jump.jumpTo, first: jump.jumpTo + 1, last: back, wasted })];
 }
 

@@ -10,7 +10,7 @@
 //   mode       what the heatmap shades: "cells", "rows", "cols" or "boxes".
 //   unit total the dead ends that starved any of a unit's N items (one per digit).
 
-import { joinAnd, say } from "./messages.js";
+import { joinAnd, powerOfTen, say } from "./messages.js";
 import { cellName } from "./sudoku.js";
 
 export const HEAT_MODES = Object.freeze(["cells", "rows", "cols", "boxes"]);
@@ -126,13 +126,25 @@ export function thrashSummary(log) {
  */
 export function progressLine(tried, total, complete, estimate) {
   if (complete) return say("progress.exact", { tried, total });
-  if (estimate && estimate.nodes) {
+  const nodes = estimatedNodes(estimate);
+  if (nodes) {
     if (estimate.spread === null || estimate.spread === undefined) {
-      return say("progress.rough", { tried, nodes: estimate.nodes });
+      return say("progress.rough", { tried, nodes });
     }
-    return say("progress.estimate", { tried, nodes: estimate.nodes, percent: percentOf(estimate.spread) });
+    return say("progress.estimate", { tried, nodes, percent: percentOf(estimate.spread) });
   }
   return say("progress.stopped", { tried, total });
+}
+
+/**
+ * Knuth's estimate of a tree's nodes as say() writes it: the server's number, or, for a
+ * tree beyond the largest number (nodes null), its power of ten from log10. 0 or null
+ * when there is none.
+ */
+export function estimatedNodes(estimate) {
+  if (!estimate) return null;
+  if (typeof estimate.nodes === "number") return estimate.nodes;
+  return typeof estimate.log10 === "number" ? powerOfTen(estimate.log10) : null;
 }
 
 /** A relative spread as a whole percentage (at least 1). */
@@ -142,9 +154,10 @@ export function percentOf(spread) {
 
 /** What the page says while a solve is pending and the estimate has come: "about N nodes, ±p%". */
 export function pendingLine(estimate) {
-  if (!estimate || !estimate.nodes) return "";
-  if (estimate.spread === null || estimate.spread === undefined) return say("pending.rough", { nodes: estimate.nodes });
-  return say("pending.estimate", { nodes: estimate.nodes, percent: percentOf(estimate.spread) });
+  const nodes = estimatedNodes(estimate);
+  if (!nodes) return "";
+  if (estimate.spread === null || estimate.spread === undefined) return say("pending.rough", { nodes });
+  return say("pending.estimate", { nodes, percent: percentOf(estimate.spread) });
 }
 
 /**

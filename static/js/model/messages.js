@@ -7,8 +7,24 @@ import CATALOGUE from "../../messages.json" with { type: "json" };
 
 const FIELD = /\{(\w+)\}/g;
 
-/** A field's value as text: whole numbers with thousands commas. */
+// From here on a number is written as a power of ten: "1.2 × 10¹⁵⁴", not fifty digits.
+const LARGE = 1e15;
+const SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+
+/** A number given by its base-10 logarithm, as "1.2 × 10¹⁵⁴" (webapp.words.messages.power_of_ten). */
+export function powerOfTen(log10) {
+  let exponent = Math.floor(log10);
+  let mantissa = Math.round(10 ** (log10 - exponent) * 10) / 10;
+  if (mantissa >= 10) { mantissa = 1; exponent += 1; }
+  const power = String(exponent).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c]);
+  return `${mantissa.toFixed(1)} × 10${power}`;
+}
+
+/** A field's value as text: whole numbers with thousands commas, very large ones as a power of ten. */
 function shown(value) {
+  if (typeof value === "number" && Number.isFinite(value) && Math.abs(value) >= LARGE) {
+    return (value < 0 ? "-" : "") + powerOfTen(Math.log10(Math.abs(value)));
+  }
   return typeof value === "number" && Number.isInteger(value) ? value.toLocaleString("en") : String(value);
 }
 

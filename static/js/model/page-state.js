@@ -69,6 +69,8 @@ export function reduce(state, action) {
       return next({ selection: action.cell });
     case "refused":       // the server would not solve it: back to editing, with the cells it named
       return next({ mode: "edit", errorCells: Object.freeze([...(action.cells || [])]) });
+    case "rules":         // a variant picked or a map typed: the cells a refusal named were for the old rules
+      return next({ errorCells: EMPTY });
     case "replay":        // a solve's answer is on screen; its puzzle is the board's
       return next({
         mode: "replay", answer: action.answer, share: action.share, cursor: action.cursor ?? 0,

@@ -127,12 +127,19 @@ export class SearchTree {
 /**
  * The costliest wrong choices of a search, for a list to jump from: at most
  * `count`, largest subtree first (ties: the earlier first), each
- * {node, step, level, label, nodes}. The choices and their sizes are the
- * server's facts (facts.costliest); this only looks up where each was tried.
+ * {node, step, level, label, under, nodes}: under is the label of the choice
+ * it was tried beneath (null at level 0), so two tries of one option in two
+ * branches read apart. The choices and their sizes are the server's facts
+ * (facts.costliest); this only looks up where each was tried.
  */
 export function costliestWrongChoices(log, tree, count) {
   if (!tree || !log.facts) return [];
-  return log.facts.costliest(count).map(({ node, nodes }) => ({
-    node, nodes, step: tree.step[node], level: tree.level[node], label: log.labels[log.argAt(tree.step[node])],
-  }));
+  const labelOf = (node) => log.labels[log.argAt(tree.step[node])];
+  return log.facts.costliest(count).map(({ node, nodes }) => {
+    const parent = tree.parent[node];
+    return {
+      node, nodes, step: tree.step[node], level: tree.level[node], label: labelOf(node),
+      under: parent >= 0 ? labelOf(parent) : null,
+    };
+  });
 }

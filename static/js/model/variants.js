@@ -142,14 +142,17 @@ export function boardMarks(size, names = [], regions = null) {
   return { decor, right, bottom };
 }
 
-/** The houses (each digit once) of the rules: [{word, cells}]. */
-function houses(size, names, regions) {
+/**
+ * The houses (each digit once) of the rules: [{word, cells}]. Without `blocks` there are
+ * no boxes or regions (a jigsaw whose map is unreadable: not the boxes either).
+ */
+function houses(size, names, regions, blocks = true) {
   const out = [];
   const range = [...Array(size).keys()];
   for (const u of range) out.push({ word: say("sudoku.house.row", { n: u + 1 }), cells: range.map((k) => u * size + k) });
   for (const u of range) out.push({ word: say("sudoku.house.column", { n: u + 1 }), cells: range.map((k) => k * size + u) });
   const region = regionOf(size, regions);
-  for (const u of range) {
+  for (const u of blocks ? range : []) {
     const word = regions ? say("sudoku.house.region", { n: u + 1 }) : say("sudoku.house.box", { n: u + 1 });
     out.push({ word, cells: [...region.keys()].filter((i) => region[i] === u) });
   }
@@ -181,9 +184,11 @@ const APART = {
 
 /**
  * Givens that break the rules (rows, columns, boxes or regions, and each variant's):
- * {cells, messages}, in the server's words.
+ * {cells, messages}, in the server's words. `blocks: false` leaves out the boxes and
+ * regions: a jigsaw whose map cannot be read has regions nobody knows, and its givens
+ * may well break the boxes it replaces.
  */
-export function ruleClashes(values, size, names = [], regions = null) {
+export function ruleClashes(values, size, names = [], regions = null, { blocks = true } = {}) {
   const cells = new Set();
   const found = new Map();      // "a,b" -> {a, b, where: [...]}
   const note = (a, b, where) => {
@@ -194,7 +199,7 @@ export function ruleClashes(values, size, names = [], regions = null) {
     found.get(key).where.push(where);
     cells.add(a).add(b);
   };
-  for (const { word, cells: members } of houses(size, names, regions)) {
+  for (const { word, cells: members } of houses(size, names, regions, blocks)) {
     const seen = new Map();
     for (const cell of members) {
       const v = values[cell];
@@ -204,7 +209,7 @@ export function ruleClashes(values, size, names = [], regions = null) {
     }
   }
   const together = new Set();
-  for (const { cells: members } of houses(size, names, regions)) {
+  for (const { cells: members } of houses(size, names, regions, blocks)) {
     for (const a of members) for (const b of members) if (a < b) together.add(`${a},${b}`);
   }
   for (const rule of Object.keys(MOVES)) {

@@ -19,6 +19,7 @@ import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
 import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
 import { readRegions, ruleClashes } from "../model/variants.js";
+import { RulesLegend } from "../views/rules-legend.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 
@@ -42,6 +43,7 @@ const board = new BoardView($("board"), {
   onLocked: () => showHint(document.documentElement.classList.contains("presenting")
     ? words.say("page.sudoku.locked.presenting") : words.say("page.sudoku.locked")),
 });
+const rulesLegend = new RulesLegend($("legend-list"));
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
@@ -77,16 +79,38 @@ function setRules(names = [], regionsText = "") {
 function showRules() {
   const rules = currentRules();
   board.setRules(rules);
+  rulesLegend.show(rules);
   $("regions-note").textContent = rules.error ? words.say("page.sudoku.regions_error", { error: rules.error }) : "";
   $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
 }
 
-/** Givens that break the picked rules (rows, columns, boxes or regions, each variant's). */
+/**
+ * Givens that break the picked rules (rows, columns, boxes or regions, each variant's).
+ * While the map cannot be read, neither its regions nor the boxes it replaces: its own
+ * error is said under it, not a box clash the jigsaw does not have.
+ */
 function clashesNow() {
   const { puzzle } = now();
   const rules = currentRules();
-  if (!rules.names.length && !rules.regions) return findClashes(puzzle.values, puzzle.size);
-  return ruleClashes(puzzle.values, puzzle.size, rules.names, rules.regions);
+  if (!rules.names.length && !rules.regions && !rules.error) return findClashes(puzzle.values, puzzle.size);
+  return ruleClashes(puzzle.values, puzzle.size, rules.names, rules.regions, { blocks: !rules.error });
+}
+
+/** The server refused the map (a 400 naming the regions field): its words under the map, which keeps its text. */
+function showRegionsRefused(error) {
+  $("regions-note").textContent = words.say("page.sudoku.regions_error", { error });
+  $("regions").setAttribute("aria-invalid", "true");
+  $("regions").scrollIntoView({ block: "nearest" });
+}
+
+/** The rules changed (a box ticked, the map typed): the board, its clashes and the address follow. */
+function rulesChanged() {
+  if (player.replay) return;
+  showRules();
+  store.update({ type: "rules" });     // the cells a refusal named were the old rules'
+  renderPuzzle();
+  syncExampleMenu();
+  rememberPuzzle();
 }
 
 // ---- rendering: the views, from the state ----------------------------------------
@@ -506,6 +530,7 @@ async function solve({ push = true, step = null } = {}) {
     if (!clashesNow().messages.length) showMessage(answer.data.error, "error");
     // It sits under the board and the pad, below the fold of a phone: Solve must be seen to answer.
     $("board-message").scrollIntoView({ block: "nearest" });
+    if (answer.data.field === "regions") showRegionsRefused(answer.data.error);
     return;
   }
   startReplay(answer.data, share, step, push);
@@ -639,22 +664,8 @@ $("examples").addEventListener("change", async () => {
 });
 
 // A variant picked or a map typed: the board draws it, clashes follow it, the address keeps it.
-for (const box of document.querySelectorAll("input[name=variant]")) {
-  box.addEventListener("change", () => {
-    if (player.replay) return;
-    showRules();
-    renderPuzzle();
-    syncExampleMenu();
-    rememberPuzzle();
-  });
-}
-$("regions").addEventListener("input", () => {
-  if (player.replay) return;
-  showRules();
-  renderPuzzle();
-  syncExampleMenu();
-  rememberPuzzle();
-});
+for (const box of document.querySelectorAll("input[name=variant]")) box.addEventListener("change", rulesChanged);
+$("regions").addEventListener("input", rulesChanged);
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
 for (const id of ["solutions", "choose"]) {

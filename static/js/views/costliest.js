@@ -14,7 +14,7 @@ export class CostliestView {
     this.onSeek = onSeek;
   }
 
-  /** entries: [{step, level, label, nodes}]; total: the search's nodes; null entries hide the list. */
+  /** entries: [{step, level, label, under, nodes}]; total: the search's nodes; null entries hide the list. */
   show(entries, total) {
     this.box.replaceChildren();
     this.box.hidden = !entries;
@@ -36,7 +36,16 @@ export class CostliestView {
       button.type = "button";
       button.className = "costliest-choice";
       button.dataset.step = String(entry.step);
-      button.textContent = say("tree.costliest.item", { label: entry.label, level: entry.level, nodes: entry.nodes, total });
+      // The choice, then its cost in a column of its own: a label that wraps keeps the figures aligned.
+      const choice = document.createElement("span");
+      choice.className = "costliest-label";
+      choice.textContent = entry.under === null
+        ? say("tree.costliest.choice", { label: entry.label, level: entry.level })
+        : say("tree.costliest.choice_under", { label: entry.label, level: entry.level, under: entry.under });
+      const cost = document.createElement("span");
+      cost.className = "costliest-nodes";
+      cost.textContent = say("tree.costliest.nodes", { nodes: entry.nodes, total });
+      button.append(choice, cost);
       button.addEventListener("click", () => this.onSeek(entry.step));
       const item = document.createElement("li");
       item.append(button);

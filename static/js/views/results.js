@@ -2,6 +2,7 @@
 // statistics, and a button per solution found (the current one marked) that
 // jumps the replay there. Text only through textContent.
 
+import { estimatedNodes } from "../model/glance.js";
 import { say } from "../model/messages.js";
 
 /** Solution buttons listed at most; the rest are reached with s / S. */
@@ -16,9 +17,10 @@ export function formatStats(stats) {
   ].join(" · ");
 }
 
-/** The server's estimate of a stopped search's whole tree ({nodes, spread, probes}) against what it tried. */
+/** The server's estimate of a stopped search's whole tree ({nodes, log10, spread, probes}) against what it tried. */
 export function estimateSentence(estimate, tried) {
-  const { nodes, spread, probes } = estimate;
+  const { spread, probes } = estimate;
+  const nodes = estimatedNodes(estimate);
   return spread === null || spread === undefined
     ? say("results.estimate.rough", { nodes, tried })
     : say("results.estimate", { nodes, probes, percent: Math.max(1, Math.round(spread * 100)), tried });
