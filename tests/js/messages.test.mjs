@@ -80,7 +80,7 @@ test("a very large number is written as a power of ten, as Python writes it", as
   assert.equal(powerOfTen(873.9999), "1.0 × 10⁸⁷⁴");
   const python = pythonJson(`
 import json
-from webapp.messages import say, power_of_ten
+from webapp.words.messages import say, power_of_ten
 print(json.dumps([say("outcome.so_far", count=1.234e154), power_of_ten(873.9999), say("outcome.so_far", count=10**40)]))`);
   assert.deepEqual(python, [say("outcome.so_far", { count: 1.234e154 }), powerOfTen(873.9999),
     say("outcome.so_far", { count: 1e40 })]);
