@@ -253,5 +253,5 @@ def test_a_builtin_makes_a_step_log_that_explains_in_its_words():
     lines = steplog.explain_step(log, dead + 1)
     assert "has no safe square left" in lines[0]
     # The culprits lead, then what ruled out each option, in the queens' own words.
-    assert lines[1].startswith("The fewest choices that starve it: ") and "With the givens" not in lines[1] and "queen at" in lines[1]
+    assert lines[1].startswith("The fewest choices that starve it: ") and "with the givens" not in lines[1] and "queen at" in lines[1]
     assert "queen at" in lines[2] and "already has a queen" in lines[2]

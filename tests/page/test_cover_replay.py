@@ -301,3 +301,35 @@ def test_all_solutions_shows_the_first_thousand_and_counts_the_rest(page: Page, 
     page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "sol": "all", "choose": "mrv"}))
     expect(page.locator("#outcome")).to_contain_text("all 4 solutions found")
     expect(page.locator("#count")).to_be_hidden()
+
+
+def test_a_dead_ends_culprits_are_flagged_on_the_cover_picture(page: Page, api):
+    # 6 queens: at each dead end the queens of its culprit choices carry the flag, and no other square.
+    log = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=1)["log"]
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
+    step = kinds.index(ec.DEAD_END) + 1
+    dead = log["facts"]["dead_ends"]
+    levels = dead["culprits"][:dead["culprit_count"][0]]
+    chosen = []
+    for code in log["events"][:step]:
+        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
+        if kind == ec.CHOOSE:
+            chosen.append(-1)
+        elif kind == ec.TRY:
+            chosen[-1] = arg
+        elif kind == ec.BACKUP:
+            chosen.pop()
+    page.goto(f"/cover?builtin=queens&n=6&sol=1&choose=mrv&step={step}")
+    expect_step(page, step)
+    flagged = page.locator("#picture .square.blame")
+    expect(flagged).to_have_count(len(levels))
+    expect(page.locator("#picture .blame-flag.shown")).to_have_count(len(levels))
+    squares = {(int(flagged.nth(k).get_attribute("data-row")), int(flagged.nth(k).get_attribute("data-col")))
+               for k in range(len(levels))}
+    labels = {log["labels"][chosen[level]] for level in levels}
+    files = "abcdefghijklmnopqrstuvwxyz"
+    assert {f"queen at {files[c]}{r + 1}" for r, c in squares} == labels, (squares, labels)
+    # A step that is not a dead end flags nothing.
+    page.goto(f"/cover?builtin=queens&n=6&sol=1&choose=mrv&step={step + 1}")
+    expect_step(page, step + 1)
+    expect(page.locator("#picture .blame-flag.shown")).to_have_count(0)

@@ -438,3 +438,9 @@ function explainEvent(log, state) {
       return { kind: "unknown", title: "", item: -1, tone: "", sentences: [] };
   }
 }
+
+/** At a dead end, the options of its culprit choices (the server's facts), as a Set; else an empty one. */
+export function culpritOptions(state, explanation) {
+  if (!explanation || !explanation.deadEnd) return new Set();
+  return new Set(explanation.deadEnd.culprits.levels.map((level) => state.frameOption[level]));
+}

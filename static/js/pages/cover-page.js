@@ -7,6 +7,7 @@
 
 import * as api from "../model/api.js";
 import * as words from "../model/messages.js";
+import { culpritOptions } from "../model/explain.js";
 import { LogFormatError } from "../model/steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
@@ -55,9 +56,9 @@ const player = new Replayer({
   url: new UrlSync(250, shareAddress),
   sameSolve: sameCoverSolve,
   idle: { label: words.say("page.cover.idle.label"), why: words.say("page.cover.idle.why") },
-  // At a dead end the picture marks where the item that ran out could have gone.
+  // At a dead end the picture marks where the item that ran out could have gone, and flags its culprits.
   drawStep: (log, state, explanation) => picture.show(log.placed(state), log.newest(state), state,
-    explanation.kind === "dead-end" ? explanation.item : -1),
+    explanation.kind === "dead-end" ? explanation.item : -1, culpritOptions(state, explanation)),
   stage: document.querySelector(".picture-wrap"),
   onStep: (step, share) => store.update({ type: "cursor", step, share }),
   onLeave: () => store.update({ type: "leave" }),

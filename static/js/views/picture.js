@@ -47,6 +47,7 @@ export class PictureView {
     this.log = null;
     this.squares = null;
     this.dead = new Set();     // squares of the item that ran out, at a dead end
+    this.flags = [];           // per square (or matrix row): the corner flag of a culprit choice
     // A new width (presenting, a turned phone) rewraps the list: its newest line stays in view.
     new ResizeObserver(() => this.keepNewestInView()).observe(list);
   }
@@ -59,6 +60,7 @@ export class PictureView {
     this.squares = null;
     this.optionsAt = null;
     this.dead = new Set();
+    this.flags = [];
     this.root.replaceChildren();
     this.list.replaceChildren();
     // During a replay the list keeps one height, so that the player under it
@@ -115,6 +117,13 @@ export class PictureView {
         const text = svg("text", { x: xOf(c) + unit / 2, y: yOf(r) + unit / 2 + (chess ? 11 : 7), class: "mark" }, root);
         this.squares[r * width + c] = rect;
         this.texts[r * width + c] = text;
+        // A culprit's flag in the square's top right corner, as on the Sudoku board; shown at a dead end.
+        const x = xOf(c) + unit;
+        const y = yOf(r);
+        const flag = svg("polygon", { points: `${x - unit * 0.35},${y} ${x},${y} ${x},${y + unit * 0.35}`,
+          class: "blame-flag" }, root);
+        svg("title", {}, flag).textContent = say("picture.blame");
+        this.flags[r * width + c] = flag;
       }
     }
     if (chess) {
@@ -208,6 +217,9 @@ export class PictureView {
       });
       const title = svg("title", {}, g);
       title.textContent = log.labels[o];
+      const flag = svg("polygon", { points: `0,${y} 10,${y} 0,${y + 10}`, class: "blame-flag" }, g);
+      svg("title", {}, flag).textContent = say("picture.blame");
+      this.flags[o] = flag;
       return g;
     });
   }
@@ -218,11 +230,15 @@ export class PictureView {
    * @param {{option: number, takenBack: boolean} | null} latest StepLog.newest(state): the
    *   option placed last; while it is taken back, the list strikes it and the picture fades it
    * @param {object} state the replay state (for covered items and live options)
+   * @param {number} deadItem at a dead end, the item that ran out (-1: none)
+   * @param {Set<number>} blamed at a dead end, the options of its culprit choices: their squares
+   *   (or matrix rows) carry a flag, as the Sudoku board's cells do
    */
-  show(placed, latest, state, deadItem = -1) {
+  show(placed, latest, state, deadItem = -1, blamed = new Set()) {
     const newest = latest && !latest.takenBack ? latest.option : -1;
     const takenBack = latest && latest.takenBack ? latest.option : -1;
-    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${takenBack}|${state.step}|${deadItem}`;
+    const key = `${placed.map((p) => p.option).join(",")}|${newest}|${takenBack}|${state.step}|${deadItem}`
+      + `|${[...blamed].join(",")}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.showList(placed, newest, takenBack);
@@ -232,6 +248,20 @@ export class PictureView {
     if (picture.kind === "queens") this.showQueens(placed, newest, takenBack);
     else if (picture.kind === "pieces" || picture.kind === "latin") this.showCells(placed, newest, takenBack);
     else if (picture.kind === "matrix") this.showMatrix(placed, newest, state, deadItem, takenBack);
+    this.showBlame(blamed);
+  }
+
+  /** Flag the squares (or matrix rows) of the culprit choices; clear every other flag. */
+  showBlame(blamed) {
+    const flagged = new Set();
+    for (const o of blamed) {
+      if (this.picture.kind === "matrix") flagged.add(o);
+      else if (this.picture.kind === "queens") flagged.add(this.picture.parts[o][0] * this.width + this.picture.parts[o][1]);
+      else for (const [r, c] of this.picture.parts[o]) flagged.add(r * this.width + c);
+    }
+    this.flags.forEach((flag, k) => flag.classList.toggle("shown", flagged.has(k)));
+    const squares = this.picture.kind === "matrix" ? this.rows : this.squares;
+    squares.forEach((square, k) => square.classList.toggle("blame", flagged.has(k)));
   }
 
   /**
