@@ -1,7 +1,7 @@
 """Explanations: rulings at a dead end, choice ranking and outcome messages."""
 
 import pytest
-from webapp.analysis.facts.explain import (
+from webapp.analysis.explain import (
     Frame,
     State,
     back_to_line,
