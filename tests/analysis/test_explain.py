@@ -1,6 +1,7 @@
 """Explanations: rulings at a dead end, choice ranking and outcome messages."""
 
 import pytest
+
 from webapp.analysis.explain import (
     Frame,
     State,
@@ -12,7 +13,6 @@ from webapp.analysis.explain import (
     outcome_message,
     rulings,
 )
-
 from webapp.engine import exact_cover as ec
 from webapp.log.steplog import Replay, problem_of
 
