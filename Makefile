@@ -18,9 +18,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=77"
 
-# pip compiles the search core (webapp/_dlx.c) into webapp/ when a C compiler is
+# pip compiles the search core (webapp/engine/_dlx.c) into webapp/engine/ when a C compiler is
 # there; without one it warns, and the Python engine runs.
-$(VENV)/.installed: pyproject.toml setup.py webapp/_dlx.c webapp/_dlx_colours.h webapp/_dlx_check.h | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
@@ -63,7 +63,7 @@ redis:
 	fi
 
 test: $(VENV)/.installed chromium node redis lint types
-	PYTHON=$(BIN)/python node --test tests/js/
+	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test tests/js/
 	# The tests without a browser on both cores (as make check runs them), then the browser
 	# tests on both cores too, a file to a worker: each worker has its own server and Chromium,
 	# and much of a browser test is waiting for the page.
@@ -82,7 +82,7 @@ pytest-fast: $(VENV)/.installed
 	$(BIN)/python -m pytest -q -n 2 -m "not browser and not slow"
 
 node-test: $(VENV)/.installed node
-	PYTHON=$(BIN)/python node --test tests/js/
+	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test tests/js/
 
 # The README's picture: the page at 1280x800 with a dead end explained.
 screenshot: $(VENV)/.installed chromium
@@ -98,11 +98,11 @@ sanitize: $(VENV)/.installed
 	cd build/sanitize && CFLAGS="$(SANITIZE_FLAGS)" $(abspath $(BIN))/python setup.py -q build_ext --inplace
 	cd build/sanitize && LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  ASAN_OPTIONS=detect_leaks=0 $(abspath $(BIN))/python -m pytest -q -p no:cacheprovider \
-	  tests/test_compiled_engine.py tests/test_exact_cover.py
+	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py
 
 # The benchmarks make their own environment (bench/.venv) with the peer solvers.
 bench:
 	$(PYTHON) bench/run.py $(BENCH)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/_dlx*.so
+	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/engine/_dlx*.so

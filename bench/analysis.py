@@ -3,7 +3,7 @@
     python bench/analysis.py [--quick] [--repeat R] [--clock cpu|wall]
 
 For each case the search runs once, recorded (exact_cover.Recording); then
-webapp.analysis.analyse runs over the recording R times and the fastest
+webapp.analysis.facts.analyse runs over the recording R times and the fastest
 counts. "analysis/solve" is that time over the recorded solve's, measured in
 the same run. The facts are steplog.facts() of that analysis as compact JSON
 (what `python -m webapp log` and the page's log carry), set beside the
@@ -30,9 +30,10 @@ import sys
 
 import common
 
-from webapp import analysis as an
-from webapp import exact_cover as ec
-from webapp import steplog, sudoku
+from webapp.analysis import facts as an
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
 
 MILLION = 1_000_000
 

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from common import HARDEST_9X9  # noqa: E402
 from load import free_port, percentile, start_server  # noqa: E402
 
-from webapp import sudoku  # noqa: E402
-from webapp.examples import puzzle_lines  # noqa: E402
+from webapp.models import sudoku  # noqa: E402
+from webapp.models.examples import puzzle_lines  # noqa: E402
 
 
 def hardest_puzzle() -> str:

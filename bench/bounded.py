@@ -8,10 +8,10 @@ and without the step log, and prints the median wall time of the request
 (parsing, search, analysis, JSON; compression is left to bench/wire.py), the
 search's own seconds, the events recorded and what the analysis cost an event
 against the estimate the server keeps time back by
-(webapp.analysis.seconds_kept_back). The second sets a search's cancel flag
+(webapp.analysis.facts.seconds_kept_back). The second sets a search's cancel flag
 from another thread after --seconds / 2 and prints how long the search took to
 notice: the pacing of the engine's look at its clock and flag by work
-(webapp.exact_cover.LOOK_EVERY). Nothing here is timed in a test.
+(webapp.engine.exact_cover.LOOK_EVERY). Nothing here is timed in a test.
 """
 
 from __future__ import annotations
@@ -25,14 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import (  # noqa: E402
-    analysis,
-    create_app,
-    problems,
-    sudoku,  # noqa: E402
-)
-from webapp import exact_cover as ec  # noqa: E402
-from webapp.examples import examples  # noqa: E402
+from webapp import create_app
+from webapp.analysis import facts as analysis
+from webapp.engine import exact_cover as ec  # noqa: E402
+from webapp.models import problems, sudoku
+from webapp.models.examples import examples  # noqa: E402
 
 # Issue 20's shape: each try of one of P's 1,000 options hides H's 25,500 others.
 LONG_COVERS = "P | H a b c\n" + "P H\n" * 1000 + "H a b c\n" * 25500
@@ -81,7 +78,7 @@ def problem_of(url: str, body: dict) -> ec.Problem:
         return sudoku.problem_for(sudoku.parse(body["puzzle"]).n)
     if "builtin" in body:
         return problems.make(body["builtin"], **body.get("params", {})).problem
-    from webapp.cover_text import parse_cover
+    from webapp.models.cover_text import parse_cover
     return parse_cover(body["text"])
 
 

@@ -388,8 +388,8 @@ def start_server():
 
 def scan_hardest() -> tuple[str, int]:
     """Solve every bundled 9×9 puzzle with recording; (puzzle, events) with the most events."""
-    from webapp import exact_cover as ec
-    from webapp import sudoku
+    from webapp.engine import exact_cover as ec
+    from webapp.models import sudoku
     files = sorted(PUZZLES.glob("*.txt")) + sorted(DATA.glob("*.txt.gz"))
     best = ("", 0)
     for path in files:

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load import free_port, start_server  # noqa: E402
-from webapp.examples import examples  # noqa: E402
+from webapp.models.examples import examples  # noqa: E402
 
 
 def example(name: str) -> str:

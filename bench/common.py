@@ -29,7 +29,7 @@ CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}   # the first is 
 # The 9×9 puzzle with the most events (136,128, fewest options first, one
 # solution) among every 9×9 puzzle of webapp/puzzles/*.txt and
 # bench/data/*.txt.gz: found by solving each with
-# webapp.sudoku.solve(grid, recording=webapp.exact_cover.Recording()) (what
+# webapp.models.sudoku.solve(grid, recording=webapp.engine.exact_cover.Recording()) (what
 # `--scan` does). It is a 17-clue puzzle of royle17_all; the runners-up were
 # 95,087 events (magictour top1465) and 24,608 (Norvig's top95). The issue's
 # "about 165,000 events" is not reached by any bundled set.

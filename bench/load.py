@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from webapp.examples import puzzle_lines  # noqa: E402
+from webapp.models.examples import puzzle_lines  # noqa: E402
 
 
 def request_kinds() -> dict[str, list[dict]]:

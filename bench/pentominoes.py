@@ -35,7 +35,7 @@ checked: about 0.9 million nodes (our 909,152 for the same restriction fits
 that); his update count and time are not recalled, so none are printed. The
 counts depend only on the order of items and options (ties in the
 fewest-options choice go to the leftmost item): this script uses the order of
-webapp/problems.py (pieces F I L N P T U V W X Y Z, then cells row by row), so
+webapp/models/problems.py (pieces F I L N P T U V W X Y Z, then cells row by row), so
 expect counts close to his, not equal to the unit. His time is C on a 2000
 computer; ours is CPython.
 
@@ -57,8 +57,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import exact_cover as ec  # noqa: E402
-from webapp import problems  # noqa: E402
+from webapp.engine import exact_cover as ec  # noqa: E402
+from webapp.models import problems  # noqa: E402
 
 EXPECTED = {(10, 6): (2339, 9356), (12, 5): (1010, 4040), (15, 4): (368, 1472), (20, 3): (2, 8)}
 
@@ -185,7 +185,7 @@ def main(argv=None) -> int:
     w, h = args.width, args.height
     up_to, every = EXPECTED.get((max(w, h), min(w, h)), (None, None))
     engines = [ec.engine_named(e) for e in args.engines.split(",")]
-    print(f"Pentominoes in a {w}×{h} box: CPython {sys.version.split()[0]}, webapp/exact_cover.py, "
+    print(f"Pentominoes in a {w}×{h} box: CPython {sys.version.split()[0]}, webapp/engine/exact_cover.py, "
           "fewest options first")
     print(f"{'run':<58}{'solutions':>9}{'nodes':>12}{'updates':>13}{'seconds':>10}{'nodes/s':>12}{'ours/peer':>10}")
     runs = []

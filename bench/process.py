@@ -12,7 +12,7 @@ every solve, printing (wall clock, and the children's CPU time beside it).
 The solvers take turns within each round (the order rotated every round, so
 a change of machine load hits all of them alike); a solver's time is the
 median of its rounds. Every grid printed is checked with
-webapp.sudoku.is_solution after the timing; a solver with a wrong or missing
+webapp.models.sudoku.is_solution after the timing; a solver with a wrong or missing
 grid is reported.
 
 Glossary
@@ -47,8 +47,8 @@ from pathlib import Path
 
 import common
 
-from webapp import exact_cover as ec
-from webapp import sudoku
+from webapp.engine import exact_cover as ec
+from webapp.models import sudoku
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_SETS = ("17clue", "top95", "top1465", "hardest")

@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 
 import common
 
-from webapp import exact_cover as ec
-from webapp import steplog, sudoku
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
 
 DEFAULT_SETS = ("top95", "17clue", "hardest")
 # recorded ≤ this × unrecorded: issue 21 asks 1.2 of the compiled core; the Python engine's was 1.3.
@@ -92,7 +93,7 @@ def timed_solve(grid: sudoku.Grid, recorded: bool, clock, engine: str
 
 
 def build_log(grid: sudoku.Grid, recording: ec.Recording, solved: sudoku.Solved) -> dict:
-    """The step log of one recorded solve, as run_log in webapp/cli.py builds it."""
+    """The step log of one recorded solve, as run_log in webapp/cli/commands.py builds it."""
     about = {"kind": "sudoku", "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid)}
     return steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid),
                          recording, solved.outcome, about)

@@ -12,7 +12,7 @@ them alike. A call runs from the puzzle line to a full grid: the
 peer's own parsing and, for generic exact cover libraries, building the exact
 cover matrix count inside its time, as they would for a user. Before a set,
 each solver solves one easy puzzle of that size untimed (warm-up: imports,
-caches, Numba's JIT compile). Every answer is checked with webapp.sudoku.is_solution
+caches, Numba's JIT compile). Every answer is checked with webapp.models.sudoku.is_solution
 outside the timing; a wrong grid is reported and not counted.
 
 Glossary
@@ -71,7 +71,7 @@ import common
 from peers import PEERS
 from peers.encode import digits_of
 
-from webapp import sudoku
+from webapp.models import sudoku
 
 DEFAULT_SETS = ("17clue", "top95", "top1465", "16x16")
 WARMUP_LIMIT = 120.0        # seconds; Numba compiles exact-cover-py in a few
@@ -418,7 +418,7 @@ def header_lines(args) -> list[str]:
         "# one call per puzzle from the puzzle line to a full grid: parsing and, for the generic",
         "# exact cover libraries, building the exact cover matrix (givens' clashes pruned) count",
         "# inside each peer's time. Each solver first solves an easy puzzle of the set's size",
-        "# untimed (warm-up, JIT). Every answer is checked with webapp.sudoku.is_solution.",
+        "# untimed (warm-up, JIT). Every answer is checked with webapp.models.sudoku.is_solution.",
         "# ours/peer: our time over the peer's on the puzzles both solved (below 1: ours is faster).",
     ]
 

@@ -27,7 +27,7 @@ import brotli
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from webapp import create_app  # noqa: E402
-from webapp.examples import puzzle_lines  # noqa: E402
+from webapp.models.examples import puzzle_lines  # noqa: E402
 
 NAIVE_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 CODECS = [("gzip 6", lambda b: gzip.compress(b, 6)), ("gzip 9", lambda b: gzip.compress(b, 9)),

@@ -6,10 +6,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from webapp import exact_cover as ec
-from webapp import problems
-from webapp.explain import live_options
-from webapp.steplog import problem_of, replay
+from webapp.analysis.explain import live_options
+from webapp.engine import exact_cover as ec
+from webapp.log.steplog import problem_of, replay
+from webapp.models import problems
 
 ARRAYS = ("up", "down", "left", "right", "len")
 

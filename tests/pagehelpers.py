@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from webapp import exact_cover as ec
-from webapp.steplog import explain_step, replay
+from webapp.engine import exact_cover as ec
+from webapp.log.steplog import explain_step, replay
 
 BERRY = ".2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4."
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from webapp import exact_cover as ec
+from webapp.engine import exact_cover as ec
 
 # Knuth's example of colours (dlx2.w; TAOCP 7.2.2.1): one solution, 'A C x:1 y:1' with 'B x:1'.
 KNUTH_COLOURED = """\

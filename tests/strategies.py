@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from webapp import exact_cover as ec
+from webapp.engine import exact_cover as ec
 
 COLOUR_NAMES = ("red", "green", "blue")
 

@@ -1,48 +1,15 @@
-"""Dancing Links Sudoku visualizer: the Flask application factory.
+"""Dancing Links Sudoku visualizer: the Flask application factory, create_app.
 
-Flask is imported inside create_app, not here: the command line imports this
-package too and never needs Flask (about 100 ms a start).
+The package is cut into subpackages by layer, each importing only those below it
+(docs/architecture.md): engine and words, models, analysis, log, web, cli. This
+module and __main__.py stand above them all. The factory itself is
+webapp/web/app.py, imported only when an app is made: the command line imports
+this package too and never needs the web layer.
 """
-
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-
-# Answers and assets compressed by the client's Accept-Encoding, brotli first, then gzip
-# (flask-compress). Brotli level 4: the hardest 9x9 log (165,880 events, 817,780 bytes)
-# to about 0.5 bytes an event in a few milliseconds; bench/wire.py measures the levels.
-COMPRESSION = {
-    "COMPRESS_ALGORITHM": ["br", "gzip"],
-    "COMPRESS_BR_LEVEL": 4,
-    "COMPRESS_LEVEL": 6,
-    "COMPRESS_MIN_SIZE": 500,
-    "COMPRESS_MIMETYPES": ["application/json", "text/html", "text/css", "text/javascript",
-                           "application/javascript", "image/svg+xml"],
-}
-
-
-def asset_folder(name: str) -> Path:
-    """static/ or templates/: at the project's top level in a checkout, inside the package
-    once installed from a wheel (pyproject.toml maps them there)."""
-    top = HERE.parent
-    return top / name if (top / "pyproject.toml").is_file() and (top / name).is_dir() else HERE / name
 
 
 def create_app(config=None):
-    """Build the app, its pages and API, with the project's static/ and templates/."""
-    from flask import Flask
+    """Build the app, its pages and API, with the project's static/ and templates/ (webapp.web.app)."""
+    from .web.app import create_app as build
 
-    app = Flask(__name__, static_folder=str(asset_folder("static")),
-                template_folder=str(asset_folder("templates")), static_url_path="/static")
-    # A puzzle is a few kilobytes at most; nothing needs a large body.
-    app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024, **COMPRESSION)
-    if config:
-        app.config.from_mapping(config)
-    from . import hardening, web
-    app.register_blueprint(web.bp)
-    app.after_request(hardening.add_security_headers)
-    from flask_compress import Compress
-    Compress(app)
-    from . import answers
-    answers.init_app(app)
-    return app
+    return build(config)

@@ -1,7 +1,7 @@
-"""`python -m webapp`: the command line (webapp.cli)."""
+"""`python -m webapp`: the command line (webapp.cli.main)."""
 
 import sys
 
-from .cli import main
+from .cli.main import main
 
 sys.exit(main())

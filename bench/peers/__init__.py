@@ -49,7 +49,7 @@ class Peer:
 
 
 PEERS = {p.name: p for p in (
-    Peer("ours", "webapp (this project)", "DLX on flat arrays, the compiled core (webapp/_dlx.c)", ours.load,
+    Peer("ours", "webapp (this project)", "DLX on flat arrays, the compiled core (webapp/engine/_dlx.c)", ours.load,
          takes_line=True),
     Peer("ours-python", "webapp (this project)", "the same search, the pure-Python engine", ours.load_python,
          takes_line=True),

@@ -3,8 +3,8 @@
 Glossary
     n          box side: 3 for 9×9, 4 for 16×16; N = n² is the grid side.
     cells      the N² digits of a puzzle, 0 for a blank.
-    option     digit d in a cell, numbered cell * N + d - 1 (as in webapp.sudoku).
-    column     an exact cover item, numbered as in webapp.sudoku: 0 cell, 1 row-digit,
+    option     digit d in a cell, numbered cell * N + d - 1 (as in webapp.models.sudoku).
+    column     an exact cover item, numbered as in webapp.models.sudoku: 0 cell, 1 row-digit,
                2 column-digit, 3 box-digit, each family N² columns.
     candidates the options a generic exact cover library gets: the given digit
                in a given cell, and in a blank cell every digit that no given in

@@ -6,12 +6,12 @@ load_python() the pure-Python engine: the same search, node for node.
 
 from __future__ import annotations
 
-from webapp import exact_cover as ec
-from webapp import sudoku
+from webapp.engine import exact_cover as ec
+from webapp.models import sudoku
 
 
 def load(engine: str | None = None):
-    """solve(line) through webapp.sudoku.parse and webapp.sudoku.solve."""
+    """solve(line) through webapp.models.sudoku.parse and webapp.models.sudoku.solve."""
     engine = ec.engine_named(engine)
 
     def solve(line: str):

@@ -1,6 +1,6 @@
 // The browser's dancing links (model/dancing.js) replay Knuth's purify and unpurify: after
 // every step of the word square (a problem with colours) the up and down arrays equal
-// those of the Python engine (webapp.exact_cover.Search) after the same event.
+// those of the Python engine (webapp.engine.exact_cover.Search) after the same event.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog } from "../../static/js/model/steplog.js";
@@ -12,7 +12,8 @@ test("links at every step of the word square equal Python's", () => {
   const replay = new DancingReplay(log);
   const arrays = pythonJson(`
 import json
-from webapp import problems, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.models import problems
 b = problems.make("word-square")
 s = ec.Search(b.problem, "python")
 out = []

@@ -1,5 +1,5 @@
 // The page's explanations (model/explain.js) say, step by step, exactly the lines
-// Python says (webapp.steplog.explain_step) for the same log, from the one catalogue.
+// Python says (webapp.log.steplog.explain_step) for the same log, from the one catalogue.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog } from "../../static/js/model/steplog.js";

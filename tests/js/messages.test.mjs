@@ -7,7 +7,7 @@ import path from "node:path";
 import { say, joinAnd } from "../../static/js/model/messages.js";
 import { ROOT, pythonJson } from "./python.mjs";
 
-const catalogue = JSON.parse(readFileSync(path.join(ROOT, "static/messages.json"), "utf-8"));
+const catalogue = JSON.parse(readFileSync(path.join(ROOT, "webapp/words/messages.json"), "utf-8"));
 
 test("a template fills its fields, whole numbers with thousands commas", () => {
   assert.equal(say("outcome.so_far", { count: 12345 }), "found 12,345 solutions so far");
@@ -59,9 +59,9 @@ test("every key the code names is in the catalogue, and every message is named b
     for (const m of text.matchAll(/say\(\s*f["']([\w.]+\.)\{/g)) for (const k of keys) if (k.startsWith(m[1])) named.add(k);
   }
   const missing = [...named].filter((k) => !(k in catalogue));
-  assert.deepEqual(missing, [], "named in the code but not in static/messages.json");
+  assert.deepEqual(missing, [], "named in the code but not in webapp/words/messages.json");
   const unused = keys.filter((k) => !named.has(k));
-  assert.deepEqual(unused, [], "in static/messages.json but named nowhere");
+  assert.deepEqual(unused, [], "in webapp/words/messages.json but named nowhere");
 });
 
 test("every form set has an 'other' form or names each number it is used with", () => {
@@ -80,7 +80,7 @@ test("a very large number is written as a power of ten, as Python writes it", as
   assert.equal(powerOfTen(873.9999), "1.0 × 10⁸⁷⁴");
   const python = pythonJson(`
 import json
-from webapp.messages import say, power_of_ten
+from webapp.words.messages import say, power_of_ten
 print(json.dumps([say("outcome.so_far", count=1.234e154), power_of_ten(873.9999), say("outcome.so_far", count=10**40)]))`);
   assert.deepEqual(python, [say("outcome.so_far", { count: 1.234e154 }), powerOfTen(873.9999),
     say("outcome.so_far", { count: 1e40 })]);

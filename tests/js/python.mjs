@@ -19,14 +19,16 @@ export function pythonJson(code) {
 
 /**
  * The step log of a Sudoku solve and, for every step from 1, the lines
- * webapp.steplog.explain_step says: {log, lines} (lines null when not asked for:
+ * webapp.log.steplog.explain_step says: {log, lines} (lines null when not asked for:
  * explaining every step of a long log takes Python a while).
  */
 export function sudokuLogWithLines(puzzle, { limit = 1, choose = "mrv", maxSteps = null, lines = true } = {}) {
   return pythonJson(`
 import json
-from webapp import sudoku, steplog, exact_cover as ec
-from webapp.explain import outcome_message
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku
+from webapp.analysis.explain import outcome_message
 grid = sudoku.parse(${JSON.stringify(puzzle)})
 rec = ec.Recording()
 solved = sudoku.solve(grid, recording=rec, max_solutions=${limit}, choose=${JSON.stringify(choose)},
@@ -39,11 +41,13 @@ print(json.dumps({"log": log, "lines": lines}))
 `);
 }
 
-/** The same for a built-in exact cover problem (webapp.problems), e.g. ("queens", {n: 6}). */
+/** The same for a built-in exact cover problem (webapp.models.problems), e.g. ("queens", {n: 6}). */
 export function builtinLogWithLines(name, params = {}, { limit = 1 } = {}) {
   return pythonJson(`
 import json
-from webapp import problems, steplog, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import problems
 b = problems.make(${JSON.stringify(name)}, **json.loads(${JSON.stringify(JSON.stringify(params))}))
 rec = ec.Recording()
 outcome = ec.solve(b.problem, recording=rec, max_solutions=${limit})
@@ -54,13 +58,15 @@ print(json.dumps({"log": log, "lines": lines}))
 }
 
 /**
- * The same for a Sudoku variant (webapp.variants): names like ["anti-knight"], a jigsaw's
+ * The same for a Sudoku variant (webapp.models.variants): names like ["anti-knight"], a jigsaw's
  * regions map, and a step budget (lines for every step, as sudokuLogWithLines).
  */
 export function variantLogWithLines(puzzle, names, { regions = null, limit = 1, maxSteps = null } = {}) {
   return pythonJson(`
 import json
-from webapp import sudoku, steplog, variants, exact_cover as ec
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import sudoku, variants
 grid, rules = variants.read(${JSON.stringify(puzzle)}, json.loads(${JSON.stringify(JSON.stringify(names))}),
                             ${regions === null ? "None" : JSON.stringify(regions)})
 model = variants.model(rules)
@@ -74,12 +80,14 @@ print(json.dumps({"log": log, "lines": lines}))
 `);
 }
 
-/** The same for a problem typed in Knuth's text format (webapp.cover_text), as the page's text box sends it. */
+/** The same for a problem typed in Knuth's text format (webapp.models.cover_text), as the page's text box sends it. */
 export function coverTextLogWithLines(text, { limit = null } = {}) {
   return pythonJson(`
 import json
-from webapp import cover_text, steplog, exact_cover as ec
-from webapp.explain import generic_phrases
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import cover_text
+from webapp.analysis.explain import generic_phrases
 problem = cover_text.parse_cover(json.loads(${JSON.stringify(JSON.stringify(text))}))
 rec = ec.Recording()
 outcome = ec.solve(problem, recording=rec, max_solutions=${limit === null ? "None" : limit})

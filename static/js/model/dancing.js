@@ -1,5 +1,5 @@
 // model/dancing.js — the dancing-links arrays themselves, in the browser: built from
-// a log's options exactly as webapp/exact_cover.py's Matrix builds them (same
+// a log's options exactly as webapp/engine/exact_cover.py's Matrix builds them (same
 // node numbers), with cover(i) and uncover(i) that make the same updates in
 // the same order and return them, so a view can show each link that changes.
 // (The engine also marks a covered item's len, for its search for the item

@@ -1,7 +1,7 @@
 // model/explain.js — what a step did, in the log's own Sudoku words: the choice of
 // an item and its runners-up, the option tried, and why a dead end is one.
 // The words come from the message catalogue (model/messages.js), as
-// webapp.steplog.explain_step's do, so the two say the same lines; a browser
+// webapp.log.steplog.explain_step's do, so the two say the same lines; a browser
 // test compares them. Reads a StepLog and a ReplayState; no DOM.
 
 import {
@@ -72,7 +72,7 @@ export function ruledOut(log, state, item) {
 
 /**
  * Why a ruler's hold on an item rules options out: the item's held phrase, or, when the
- * ruler gave it a colour (Knuth's DLX2), that colour: "x is already red" (webapp.explain.held_words).
+ * ruler gave it a colour (Knuth's DLX2), that colour: "x is already red" (webapp.analysis.explain.held_words).
  */
 function heldWords(log, { by, item }) {
   const colour = log.colourOf(by, item);
@@ -83,7 +83,7 @@ function heldWords(log, { by, item }) {
 /**
  * Ruled-out options with the same ruler and the same held item, together (in
  * the order of their first option), each group one sentence:
- * {options, by, level, item, text} (webapp.explain.ruling_groups).
+ * {options, by, level, item, text} (webapp.analysis.explain.ruling_groups).
  */
 export function ruledOutGroups(log, reasons) {
   const groups = new Map();
@@ -107,7 +107,7 @@ export function ruledOutGroups(log, reasons) {
 /**
  * A Sudoku's primary item families after the cells, in item order: rows, columns, boxes or a
  * jigsaw's regions, then diagonals and windows when the rules have them (the pair items are
- * secondary: never chosen, so never in a tie) (webapp.steplog.sudoku_units).
+ * secondary: never chosen, so never in a tie) (webapp.log.steplog.sudoku_units).
  */
 export function sudokuUnits(problem) {
   const names = problem.variants || [];
@@ -129,7 +129,7 @@ const PAIR_RULES = {
  * Why `option` is ruled out by `ruler` through `item`, in its sentence's brackets: the item's held
  * phrase, or for a Sudoku variant's pair item, the rule seen from the ruled option's cell
  * ("r3c8 is a knight's move from the 3 in r5c7"); cells and digits from the option ids
- * (webapp.steplog.ruled_why).
+ * (webapp.log.steplog.ruled_why).
  */
 export function ruledWhy(log, option, ruler, item) {
   const rule = log.problem.kind === "sudoku" && item >= log.primary ? PAIR_RULES[log.items[item].split(".")[0]] : null;
@@ -197,7 +197,7 @@ function colourWants(log, item, options) {
 
 /**
  * A purify step (undo: an unpurify): the item's colour and the options that want it
- * another way, set aside (brought back) (webapp.explain.purify_line).
+ * another way, set aside (brought back) (webapp.analysis.explain.purify_line).
  */
 function purifyLine(log, item, colour, options, undo) {
   const labels = options.map((o) => log.labels[o]);
@@ -210,7 +210,7 @@ function purifyLine(log, item, colour, options, undo) {
 /**
  * After a dead end, when the level the search goes back to frees none of the
  * options: Algorithm X backs up to the most recent level with an option
- * left, not to the choices that ruled them out (webapp.explain.not_the_cause_lines).
+ * left, not to the choices that ruled them out (webapp.analysis.explain.not_the_cause_lines).
  */
 export function notTheCause(level, reasons) {
   if (!reasons.length) return [];
@@ -223,7 +223,7 @@ export function notTheCause(level, reasons) {
   return [say("dead_end.not_the_cause", { level, why })];
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 21st (webapp/steplog.py's ordinal). */
+/** 1st, 2nd, 3rd, 4th, 11th, 21st (webapp/log/steplog.py's ordinal). */
 export function ordinal(number) {
   const tens = number % 100;
   const suffix = tens >= 10 && tens <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[number % 10] || "th");
@@ -330,7 +330,7 @@ export function explainChoice(log, state) {
 /**
  * What the step at `state` did, for the "why" panel: {kind, title, item,
  * tone, sentences: [{text, role}]}. The sentences are the lines
- * webapp.steplog.explain_step writes for that step. `item` is the item whose
+ * webapp.log.steplog.explain_step writes for that step. `item` is the item whose
  * cell or unit the board highlights (-1: none); tone "dead" marks a dead end.
  */
 export function explainStep(log, state) {

@@ -1,5 +1,5 @@
-// model/messages.js — the message catalogue (static/messages.json) rendered in
-// the browser, as webapp/messages.py renders it in Python: a template with
+// model/messages.js — the message catalogue (webapp/words/messages.json) rendered in
+// the browser, as webapp/words/messages.py renders it in Python: a template with
 // {named} fields (whole numbers with thousands commas), or forms chosen by the
 // number in the field that "by" names ("other" when none matches). No DOM.
 
@@ -11,7 +11,7 @@ const FIELD = /\{(\w+)\}/g;
 const LARGE = 1e15;
 const SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
 
-/** A number given by its base-10 logarithm, as "1.2 × 10¹⁵⁴" (webapp.messages.power_of_ten). */
+/** A number given by its base-10 logarithm, as "1.2 × 10¹⁵⁴" (webapp.words.messages.power_of_ten). */
 export function powerOfTen(log10) {
   let exponent = Math.floor(log10);
   let mantissa = Math.round(10 ** (log10 - exponent) * 10) / 10;
@@ -45,7 +45,7 @@ export function say(key, fields = {}) {
   });
 }
 
-/** "a", "a and b", "a, b and c" (webapp.messages.join_and). */
+/** "a", "a and b", "a, b and c" (webapp.words.messages.join_and). */
 export function joinAnd(words) {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;

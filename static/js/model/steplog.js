@@ -1,7 +1,7 @@
 // model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
 // version 4): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
-// the start. webapp/steplog.py writes the format; change both together.
+// the start. webapp/log/steplog.py writes the format; change both together.
 // No DOM. What a user may see of a log that is not this one (another format or
 // version) comes from the message catalogue (steplog.*); the details of a malformed
 // log stay here, for whoever fixes the server that wrote it.
@@ -432,7 +432,7 @@ export class StepLog {
   /**
    * The options of an item that no other covered item hides, in option-id
    * order: after a cover of the item, those that left the other items; after
-   * an uncover, those that came back (webapp.explain.live_options).
+   * an uncover, those that came back (webapp.analysis.explain.live_options).
    */
   optionsBeside(state, item) {
     const found = [];

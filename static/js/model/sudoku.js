@@ -115,7 +115,7 @@ export function findClashes(values, size) {
   }
   return {
     cells,
-    // The words of webapp.variants' clash (variant.clash.same).
+    // The words of webapp.models.variants' clash (variant.clash.same).
     messages: messages.map(({ first, cell, v, where }) => say("variant.clash.same", {
       a: cellName(first, size), b: cellName(cell, size), digit: symbolOf(v), where: where.join(" and "),
     })),

@@ -1,7 +1,7 @@
 // model/variants.js — Sudoku variants for the page (no DOM): the names, a jigsaw's
 // regions map, what the board draws for each rule (diagonals, windows, region
 // borders), and givens that break a rule as they are typed. The server's
-// model is webapp/variants.py; the words are its, from the one catalogue.
+// model is webapp/models/variants.py; the words are its, from the one catalogue.
 
 import { cellName, symbolOf, boxSizeOf, SYMBOLS } from "./sudoku.js";
 import { joinAnd, say } from "./messages.js";
@@ -69,7 +69,7 @@ export function readRegions(text, size) {
 
 /**
  * The cells of region `region` in pieces whose cells join side by side: each piece's cells
- * ascending, pieces in the order of their first cell (webapp.variants.pieces).
+ * ascending, pieces in the order of their first cell (webapp.models.variants.pieces).
  */
 export function pieces(regions, region, size) {
   const left = new Set();
@@ -176,7 +176,7 @@ const MOVES = {
   "anti-king": [[1, 1], [1, -1]],
   "non-consecutive": [[0, 1], [1, 0]],
 };
-// A clash's pair rule in words (webapp.variants.rule_words; each key written out whole).
+// A clash's pair rule in words (webapp.models.variants.rule_words; each key written out whole).
 const APART = {
   "anti-knight": () => say("variant.clash.apart", { apart: say("phrase.sudoku.apart.anti-knight"), rule: "anti-knight" }),
   "anti-king": () => say("variant.clash.apart", { apart: say("phrase.sudoku.apart.anti-king"), rule: "anti-king" }),

@@ -23,7 +23,7 @@ import { OverviewStrip } from "../views/overview.js";
 import { PlayerControls } from "../views/controls.js";
 import { ResultsPanel, downloadJson } from "../views/results.js";
 import { MatrixView } from "../views/matrixview.js";
-import { LinksPanel } from "../views/linksview.js";
+import { LinksPanel } from "../views/linkspanel.js";
 import { Presentation } from "../views/present.js";
 import { SearchTreeView } from "../views/searchtree.js";
 import { SearchTree, costliestWrongChoices } from "../model/search-tree.js";

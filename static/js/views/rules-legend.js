@@ -1,7 +1,7 @@
 // views/rules-legend.js — the entries of the legend ("What the board shows") for what the
 // picked rules draw on the board: a Windoku's shaded windows, an X's long diagonals, a
 // jigsaw's region borders. Each is shown only while its rule is on the board; its words
-// come from the catalogue (static/messages.json), its swatch from app.css.
+// come from the catalogue (webapp/words/messages.json), its swatch from app.css.
 
 import { say } from "../model/messages.js";
 

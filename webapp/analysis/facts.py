@@ -1,0 +1,637 @@
+"""The whole search at a glance: why each dead end happened and what each choice cost.
+
+One pass over a recorded search (exact_cover.Recording) computes the facts that
+a reader of the search needs, for any exact cover problem:
+
+- each dead end: the starved item, who ruled out each of its options (a given,
+  or the choice at some level), a minimal conflict set of earlier choices (its
+  culprits), where the search goes back to and where it could have jumped to;
+- each back-up: the level it leaves, the choice it takes back, and where a
+  conflict-directed backjumping search would have jumped;
+- each tried option (a node): the size of its subtree, and whether it lies on
+  the path to a solution; the wrong choices: the failed subtrees hanging off
+  that path;
+- thrashing (the same culprits causing dead end after dead end) and a heat
+  count of dead ends per item.
+
+Glossary
+    level     depth of a frame; the choice at level l is the option tried there.
+    placed    the givens (level -1) and the choice at every level above the
+              current one.
+    ruler     of an option o of a starved item i: the placed option that holds
+              an item of o other than i, so o cannot be used. When several do,
+              the earliest: a given first, then the lowest level; on a tie the
+              first such item of o (explain.rulings, the same rule).
+    conflict  of a dead end on item i at level L: levels above L (each standing
+              for its choice) such that the givens plus those choices alone
+              leave i no option.
+    culprits  of a dead end: a smallest conflict set (no conflict set has
+              fewer levels); among the smallest, the one whose deepest level is
+              shallowest, then its next deepest, and so on (the least as a bit
+              set). An exact minimum hitting set of the options' rulers
+              (smallest_hitting), not just one with no culprit to spare.
+    jump_to   the shallowest deepest level of any conflict set, or -1 when the
+              givens alone starve the item: where a backjumping search would go
+              back to (the deepest of the options' earliest rulers). It may lie
+              above the deepest culprit: fewest and shallowest are two questions.
+    back_to   the level where the search tries its next option after a dead
+              end (chronological backtracking): -1 when the search ends
+              instead, None when the recording stops first.
+    nogood    of a level that is left (a back-up): the levels whose choices,
+              with the givens, leave no solution below. Conflict-directed
+              backjumping (Prosser's CBJ) builds it from the conflict sets of
+              the dead ends below and the earliest rulers of the level's item's
+              options that were ruled out when it was chosen. Sound, not
+              necessarily minimal. Its deepest level is the back-up's jump_to.
+    wasted    the nodes the search tried after a dead end or back-up whose
+              jump_to lies above its back_to, before it got back to jump_to:
+              none of them could lead to a solution. A back-up's back_to, like a
+              dead end's, is the level of the next try.
+    node      one tried option (a try event), numbered from 0 in log order; a
+              node's subtree is itself plus the nodes tried below it, so node t
+              holds nodes t .. t + size[t] - 1.
+    path      the nodes whose subtree holds a solution, and the nodes still
+              open when a limit stopped the recording.
+    wrong     a wrong choice: a finished node with no solution below it whose
+              parent is the root or on the path. Path nodes plus the wrong
+              choices' subtrees are every node. With no solution, every node
+              of level 0 is a wrong choice; with many, the paths to all of
+              them form the path and the wrong choices hang off any of them.
+    thrashing dead ends whose culprits are the same choices (the same options
+              at the same levels) in different branches: the search meets the
+              same conflict again after changing only innocent choices.
+
+Nothing here knows about JSON, the web or the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from ..engine import exact_cover as ec
+
+GIVEN = -1              # the level of a given
+UNPLACED = 1 << 40      # the level of an item that no placed option holds (above every real level)
+DEAD, SOLVED = 1, 2     # marks of a frame: a dead end, a solution below
+
+
+@dataclass
+class DeadEnd:
+    """One dead end: where it happened, the starved item, who ruled out what, and its culprits."""
+
+    step: int                           # event index of the dead_end event (step + 1 on the page)
+    level: int
+    item: int
+    options: list[int]                  # the item's options, in option-id order
+    ruler: list[int]                    # per option: the placed option that ruled it out
+    ruler_level: list[int]              # per option: the ruler's level (-1: a given)
+    culprits: list[int]                 # levels, ascending
+    culprit_options: list[int]          # the choice at each culprit level
+    back_to: int | None                 # see the glossary
+    jump_to: int
+    wasted: int = 0                     # nodes tried before the search got back to jump_to
+    conflict: int = 0                   # bits (l + 1): a conflict set whose deepest level is jump_to, for the nogoods
+    # per option: bits (l + 1) of every placed option that rules it out, bit 0 for a given (ruler: the earliest)
+    every_ruler: list[int] = field(default_factory=list)
+
+    @property
+    def innocent(self) -> range:
+        """The levels a backjumping search would skip: below jump_to, down to back_to."""
+        if self.back_to is None or self.jump_to >= self.back_to:
+            return range(0)
+        return range(self.jump_to + 1, self.back_to + 1)
+
+
+@dataclass
+class BackUps:
+    """Every back-up, as parallel lists in log order."""
+
+    step: list[int] = field(default_factory=list)          # event index
+    level: list[int] = field(default_factory=list)         # the level left; the search returns to level - 1
+    # the choice at level - 1 it takes back (-1: none, the search is over)
+    takes_back: list[int] = field(default_factory=list)
+    back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
+    nogood: list[int] = field(default_factory=list)        # bit l + 1 set for each level l of the nogood
+    jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
+    wasted: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.step)
+
+
+@dataclass
+class Tries:
+    """Every tried option (node), as parallel lists in log order."""
+
+    step: list[int] = field(default_factory=list)          # event index of the try
+    level: list[int] = field(default_factory=list)
+    option: list[int] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)        # the node one level up (-1: the root)
+    size: list[int] = field(default_factory=list)          # nodes in its subtree, itself included
+    solved: bytearray = field(default_factory=bytearray)   # 1: a solution lies in its subtree
+    open: bytearray = field(default_factory=bytearray)     # 1: still open when the recording ended
+
+    def __len__(self) -> int:
+        return len(self.step)
+
+    def on_path(self, t: int) -> bool:
+        """Whether node t leads to a solution or was still being explored when the recording ended."""
+        return bool(self.solved[t] or self.open[t])
+
+
+@dataclass
+class Thrash:
+    """Dead ends that share their culprits: the same choices at the same levels."""
+
+    culprits: tuple[tuple[int, int], ...]      # (level, option) pairs, ascending levels
+    dead_ends: list[int]                       # indexes into Analysis.dead_ends, in log order
+
+
+@dataclass
+class Jump:
+    """A dead end or back-up whose jump_to lies above back_to: the levels between were innocent."""
+
+    step: int
+    kind: int                   # exact_cover.DEAD_END or exact_cover.BACKUP
+    level: int                  # the dead end's level, or the level the back-up leaves
+    back_to: int                # where the search tried its next option
+    jump_to: int                # where a backjumping search would have (-1: no solution at all)
+    wasted: int                 # nodes tried from here until the search got back to jump_to
+
+    @property
+    def innocent(self) -> range:
+        """The levels a backjumping search would skip."""
+        return range(self.jump_to + 1, self.back_to + 1)
+
+
+@dataclass
+class Analysis:
+    """Everything analyse() finds in one recorded search."""
+
+    events: int
+    solutions: int
+    dead_ends: list[DeadEnd]
+    backups: BackUps
+    tries: Tries
+    wrong_choices: list[int]                   # node ids, in log order
+    thrashing: list[Thrash]                    # groups of two or more, largest first
+    heat: list[int]                            # dead ends per item id
+    finished: bool                             # the recording ran to the search's end (every level left)
+    jumps: list[Jump]                          # the dead ends and back-ups after which nodes were wasted
+    wasted: int                                # nodes in the union of their wasted stretches
+
+    @property
+    def nodes(self) -> int:
+        """Options tried (the search tree's size): exact_cover.Stats.nodes."""
+        return len(self.tries)
+
+    def path_nodes(self) -> list[int]:
+        """The nodes on the path (see the glossary), in log order."""
+        solved, unfinished = self.tries.solved, self.tries.open
+        return [t for t in range(len(self.tries)) if solved[t] or unfinished[t]]
+
+    def worst_wrong_choices(self, count: int) -> list[int]:
+        """The wrong choices with the largest subtrees, largest first (ties: earliest first)."""
+        size = self.tries.size
+        return sorted(self.wrong_choices, key=lambda t: (-size[t], t))[:count]
+
+
+def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording) -> Analysis:
+    """The analysis of one recorded search over problem with givens placed first.
+
+    The recording may stop anywhere (a step or time limit): the open levels
+    are then left as they are (their nodes open, no back-up).
+    """
+    return _Pass(problem, givens).run(recording.events)
+
+
+def run(problem: ec.Problem, givens: Sequence[int] = (), engine: str | None = None,
+        **limits) -> tuple[Analysis, ec.Outcome]:
+    """Search with the givens placed (limits as exact_cover.Search.run) and analyse what it did."""
+    search = ec.Search(problem, engine)
+    for g in givens:
+        search.select(g)
+    recording = ec.Recording()
+    outcome = search.run(recording=recording, **limits)
+    return analyse(problem, givens, recording), outcome
+
+
+# What analysing a recorded search and writing its log cost, in seconds: an
+# amount an event, and at each dead end an amount for every option of the
+# item that ran out (the culprits are looked for among them). Fitted with
+# margin on this 2-core machine (CPython 3.11) with `python bench/bounded.py`,
+# which prints the measured cost beside this estimate; measured 0.8-2 us an
+# event and 1.1-1.6 us a dead end's option over 25x25 Sudoku, queens and the
+# pentominoes.
+SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION = 1.5e-6, 1.6e-6
+
+
+def seconds_kept_back(problem: ec.Problem) -> tuple[float, float]:
+    """About how long analysing and writing the log take, an event and a dead end
+    (exact_cover.Search.run's keep_back), so a time budget covers them."""
+    primary = range(problem.primary)
+    options = sum(len(problem.options_of_item[i]) for i in primary) / max(1, len(primary))
+    return SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION * options
+
+
+def smallest_hitting(masks: list[int], bound: int) -> int:
+    """The smallest set of levels (bits) that meets every mask; among the smallest, the least as
+    a number, i.e. the one whose deepest level is shallowest, then its next deepest, and so on.
+
+    bound: a set that meets every mask (a first answer to improve on). An exact branch and
+    bound: the masks are few (one per option of the starved item) and small (the levels
+    holding an option's other items), and a mask that holds another needs no branch of its own.
+    """
+    if not masks:
+        return 0
+    common = masks[0]
+    for m in masks:
+        common &= m
+    if common:                          # one level meets every mask: its shallowest
+        return common & -common
+    # A mask that holds another is met whenever the other is; duplicates once.
+    needed: list[int] = []
+    for m in sorted(set(masks), key=int.bit_count):
+        if not any(n & m == n for n in needed):
+            needed.append(m)
+    best = [bound.bit_count(), bound]
+
+    def search(uncovered: list[int], chosen: int, count: int) -> None:
+        if len(uncovered) <= 1:         # done, or one mask left: its shallowest level is the least finish
+            if uncovered:
+                chosen, count = chosen | (uncovered[0] & -uncovered[0]), count + 1
+            if count < best[0] or (count == best[0] and chosen < best[1]):
+                best[0], best[1] = count, chosen
+            return
+        # At least one more level for each of a run of pairwise disjoint masks.
+        lower, seen = 0, 0
+        for m in uncovered:
+            if not m & seen:
+                lower += 1
+                seen |= m
+        if count + lower > best[0] or (count + lower == best[0] and chosen >= best[1]):
+            return
+        branch = min(uncovered, key=int.bit_count)
+        rest = branch
+        while rest:                     # shallowest first: the least sets come early
+            low = rest & -rest
+            rest ^= low
+            search([m for m in uncovered if not m & low], chosen | low, count + 1)
+
+    search(needed, 0, 0)
+    return best[1]
+
+
+def levels_of(mask: int) -> list[int]:
+    """The levels of a bit set (bit l + 1 for level l), ascending."""
+    levels = []
+    while mask:
+        low = mask & -mask
+        levels.append(low.bit_length() - 2)
+        mask ^= low
+    return levels
+
+
+class _Pass:
+    """The state of the one pass over the events: placed options and the frames of the levels."""
+
+    def __init__(self, problem: ec.Problem, givens: Sequence[int]):
+        self.problem = problem
+        options = problem.options
+        self.owner = [UNPLACED] * len(problem.items)        # level of the placed option holding each item
+        self.given_of = [-1] * len(problem.items)           # the given holding each item
+        self.givens = list(givens)
+        for g in givens:
+            for i in options[g]:
+                self.owner[i] = GIVEN
+                self.given_of[i] = g
+        # With colours (Knuth's DLX2) several placed options may hold one secondary item, all giving
+        # it one colour: owner is then the earliest one's level and held the colour they give it.
+        self.coloured = problem.coloured
+        self.held = [0] * len(problem.items)
+        # Per item, lazily: (option, the option's other items) for each of its options.
+        self.others_cache: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+        self.gather_cache: dict[int, tuple] = {}
+
+    def others(self, item: int) -> list[tuple[int, tuple[int, ...], int]]:
+        """The options of an item, each with its items other than the item itself and the given that
+        rules it out whatever the choices (the one holding the first such item held by a given), or -1."""
+        found = self.others_cache.get(item)
+        if found is None:
+            options, given_of = self.problem.options, self.given_of
+            found = []
+            for o in self.problem.options_of_item[item]:
+                others = tuple(j for j in options[o] if j != item)
+                given = next((given_of[j] for j in others if given_of[j] >= 0), -1)
+                found.append((o, others, given))
+            self.others_cache[item] = found
+        return found
+
+    def run(self, events: Sequence[int]) -> Analysis:
+        """Walk the events once (covers and uncovers only cost a test) and gather every fact."""
+        problem = self.problem
+        options = problem.options
+        owner = self.owner
+        CHOOSE, TRY, SOLUTION, DEAD_END, BACKUP = ec.CHOOSE, ec.TRY, ec.SOLUTION, ec.DEAD_END, ec.BACKUP
+        COVER, UNCOVER, BITS, MASK = ec.COVER, ec.UNCOVER, ec.KIND_BITS, ec.KIND_MASK
+
+        # One frame per open level: [item, choice (-1 before its first try), the choice's node,
+        # nogood gathered from below (bits), DEAD (its nogood is its dead end's conflict set) / SOLVED (a solution
+        # lies below: its nogood is every level above) / 0].
+        frames: list[list[int]] = []
+        choices: list[int] = []           # the choice at each open level, for the dead ends' rulers
+
+        tries = Tries()
+        try_step, try_level, try_option = tries.step, tries.level, tries.option
+        try_parent, try_size, try_solved = tries.parent, tries.size, tries.solved
+        backups = BackUps()
+        dead_ends: list[DeadEnd] = []
+        heat = [0] * len(problem.items)
+        waiting: DeadEnd | None = None     # the dead end whose back_to the next try tells
+        waiting_backups: list[int] = []    # the back-ups since the last try, likewise
+        # Wasted stretches to measure once every subtree's size is known:
+        # (first node after the event, the open node at jump_to or -1, the dead end or back-up index).
+        stretches: list[tuple[int, int, DeadEnd | int]] = []
+        solutions = 0
+
+        quiet = (COVER, UNCOVER, ec.PURIFY, ec.UNPURIFY)
+        coloured = self.coloured
+        for step, code in enumerate(events):
+            kind = code & MASK
+            if kind in quiet:
+                continue
+            arg = code >> BITS
+            if kind == TRY:
+                top = len(frames) - 1
+                frame = frames[top]
+                previous = frame[1]
+                node = len(try_step)
+                if previous >= 0:
+                    if coloured:
+                        self.unplace(previous, top)
+                    else:
+                        for j in options[previous]:
+                            owner[j] = UNPLACED
+                    try_size[frame[2]] = node - frame[2]
+                if coloured:
+                    self.place(arg, top)
+                else:
+                    for j in options[arg]:
+                        owner[j] = top
+                frame[1] = choices[top] = arg
+                frame[2] = node
+                try_step.append(step)
+                try_level.append(top)
+                try_option.append(arg)
+                try_parent.append(frames[top - 1][2] if top else -1)
+                try_size.append(0)
+                try_solved.append(0)
+                if waiting is not None:
+                    waiting.back_to = top
+                    waiting = None
+                if waiting_backups:
+                    for k in waiting_backups:
+                        backups.back_to[k] = top
+                    waiting_backups.clear()
+            elif kind == CHOOSE:
+                frames.append([arg, -1, -1, 0, 0])
+                choices.append(-1)
+            elif kind == BACKUP:
+                item, option, node, nogood, mark = frames.pop()
+                choices.pop()
+                top = len(frames)           # the level left
+                if option >= 0:
+                    if coloured:
+                        self.unplace(option, top)
+                    else:
+                        for j in options[option]:
+                            owner[j] = UNPLACED
+                    try_size[node] = len(try_step) - node
+                if mark == SOLVED:
+                    nogood = (1 << (top + 1)) - 2          # every level above: no jump past a solution
+                elif mark != DEAD:
+                    nogood |= self.ruled_at_choice(item)
+                jump = nogood.bit_length() - 2 if nogood else -1
+                if top:
+                    frames[top - 1][3] |= nogood & ~(1 << top)
+                backups.step.append(step)
+                backups.level.append(arg)
+                backups.takes_back.append(choices[top - 1] if top else -1)
+                backups.back_to.append(None)
+                waiting_backups.append(len(backups.step) - 1)
+                backups.nogood.append(nogood)
+                backups.jump_to.append(jump)
+                backups.wasted.append(0)
+                if jump < top - 1:
+                    stretches.append((len(try_step), frames[jump][2] if jump >= 0 else -1, len(backups) - 1))
+            elif kind == DEAD_END:
+                top = len(frames) - 1
+                dead = self.dead_end(step, top, arg, choices)
+                heat[arg] += 1
+                frame = frames[top]
+                frame[3] = dead.conflict
+                frame[4] = DEAD
+                dead_ends.append(dead)
+                waiting = dead
+                if dead.jump_to < top - 1:
+                    stretches.append((len(try_step), frames[dead.jump_to][2] if dead.jump_to >= 0 else -1, dead))
+            elif kind == SOLUTION:
+                solutions += 1
+                for frame in reversed(frames):
+                    if try_solved[frame[2]]:
+                        break
+                    try_solved[frame[2]] = 1
+                    frame[4] = SOLVED
+            else:
+                raise ValueError(f"event {step} has unknown kind {kind}")
+
+        finished = not frames
+        total = len(try_step)
+        tries.open = bytearray(total)
+        for frame in frames:                     # levels a limit left open
+            node = frame[2]
+            if node >= 0:
+                try_size[node] = total - node
+                tries.open[node] = 1
+        if waiting is not None:
+            waiting.back_to = -1 if finished else None
+        for k in waiting_backups:
+            backups.back_to[k] = -1 if finished else None
+        wasted = measure_wasted(stretches, try_size, total, backups.wasted)
+        # Nodes are wasted only when the search tried one before it got back to jump_to: back_to is known.
+        jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted)
+                 for d in dead_ends if d.wasted and d.back_to is not None]
+        jumps += [Jump(step, BACKUP, level, back, jump, lost) for step, level, back, jump, lost
+                  in zip(backups.step, backups.level, backups.back_to, backups.jump_to, backups.wasted)
+                  if lost and back is not None]
+        jumps.sort(key=lambda j: j.step)
+        unfinished = tries.open
+        wrong = [t for t in range(total) if not try_solved[t] and not unfinished[t]
+                 and (try_parent[t] < 0 or try_solved[try_parent[t]] or unfinished[try_parent[t]])]
+        return Analysis(len(events), solutions, dead_ends, backups, tries, wrong,
+                        thrashing(dead_ends), heat, finished, jumps, wasted)
+
+    def place(self, option: int, level: int) -> None:
+        """With colours: the option is placed at level; an item held already (by an option above that
+        gives it the same colour) keeps its earliest holder."""
+        owner, held = self.owner, self.held
+        for j, c in zip(self.problem.options[option], self.problem.colours[option]):
+            if owner[j] == UNPLACED:
+                owner[j], held[j] = level, c
+
+    def unplace(self, option: int, level: int) -> None:
+        """With colours: the option placed at level is taken back; items an option above holds stay held."""
+        owner = self.owner
+        for j in self.problem.options[option]:
+            if owner[j] == level:
+                owner[j] = UNPLACED
+
+    def rules_out(self, option: int, item: int) -> bool:
+        """Whether the placed options holding item exclude option: always without colours; with them,
+        unless both give it the same colour."""
+        if not self.coloured:
+            return True
+        c = self.problem.colour_of(option, item)
+        return c == 0 or c != self.held[item]
+
+    def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
+        """A dead end on item at level: the ruler of each option and a minimal conflict set."""
+        owner = self.owner
+        options, ruler, ruler_level = [], [], []
+        masks = []              # per option not ruled out by a given: the levels holding one of its items
+        earliest = 0            # the earliest ruler of each of those options
+        every = []              # per option: every placed option that rules it out (bits, bit 0 a given)
+        for o, others, given in self.others(item):
+            options.append(o)
+            if given >= 0:
+                ruler_level.append(GIVEN)
+                ruler.append(given)
+                every.append(self.every_ruler(o, others, choices, level))
+                continue
+            best, mask = UNPLACED, 0
+            for j in others:
+                lv = owner[j]
+                if lv != UNPLACED and (not self.coloured or self.rules_out(o, j)):
+                    mask |= 1 << (lv + 1)
+                    if lv < best:       # not min(): a call costs more in this loop
+                        best = lv
+            if best == UNPLACED:
+                raise ValueError(f"event {step}: option {o} of the dead end's item {item} is not ruled out")
+            if self.coloured:
+                # owner keeps an item's earliest holder only; with colours later ones may hold it too
+                # (in the same colour), and each of them rules the option out as well.
+                mask = self.every_ruler(o, others, choices, level)
+            ruler_level.append(best)
+            ruler.append(choices[best])
+            masks.append(mask)
+            every.append(mask)
+            earliest |= 1 << (best + 1)
+        # A conflict set whose deepest level is as shallow as any's (the deepest earliest ruler):
+        # the earliest rulers, dropping the deepest first while the rest still rule out every
+        # option. It bounds the smallest, and backjumping goes back to its deepest level.
+        # Options ruled out by the same levels count once (pentominoes: 170 options, a few dozen sets).
+        distinct = list(set(masks))
+        kept = earliest
+        for culprit in reversed(levels_of(earliest)):
+            fewer = kept & ~(1 << (culprit + 1))
+            if all(m & fewer for m in distinct):
+                kept = fewer
+        culprits = levels_of(smallest_hitting(distinct, kept))
+        return DeadEnd(step, level, item, options, ruler, ruler_level, culprits,
+                       [choices[c] for c in culprits], None, kept.bit_length() - 2 if kept else -1, conflict=kept,
+                       every_ruler=every)
+
+    def every_ruler(self, option: int, others: tuple[int, ...], choices: list[int], level: int) -> int:
+        """Bits (l + 1) of every placed option that rules the option out, bit 0 for the givens. Without
+        colours an item has one holder, so the holders of its other items are all; with colours several
+        options may hold an item in one colour, so each placed option is asked."""
+        if not self.coloured:
+            bits = 0
+            for j in others:
+                lv = self.owner[j]
+                if lv != UNPLACED:
+                    bits |= 1 << (lv + 1)
+            return bits
+        compatible = self.problem.compatible
+        bits = 1 if any(not compatible(option, g) for g in self.givens) else 0
+        for lv in range(level):
+            if not compatible(option, choices[lv]):
+                bits |= 1 << (lv + 1)
+        return bits
+
+    def ruled_at_choice(self, item: int) -> int:
+        """The earliest ruler levels (bits) of the item's options that were ruled out when it was chosen.
+
+        Called at the item's back-up, when the placed options are again those of its choice.
+        """
+        if self.coloured:
+            # A held item rules an option out only when their colours differ: no shortcut.
+            owner = self.owner
+            earliest = [min((owner[j] for j in others if self.rules_out(o, j)), default=UNPLACED)
+                      for o, others, given in self.others(item) if others and given < 0]
+            return sum({1 << (level + 1) for level in earliest if 0 <= level < UNPLACED})
+        found = self.gather_cache.get(item)
+        if found is None:
+            found = self.gather_cache[item] = self.gatherer(item)
+        gather, width = found
+        if width:
+            held = gather(self.owner)
+            # The lowest level holding an item of each option: one C-level map over strided slices.
+            lowest = held if width == 1 else map(min, *[held[s::width] for s in range(width)])
+        else:
+            lowest = [min(map(self.owner.__getitem__, others)) for _, others, given in self.others(item)
+                      if others and given < 0]
+        bits = 0
+        for level in set(lowest):
+            if 0 <= level < UNPLACED:
+                bits |= 1 << (level + 1)
+        return bits
+
+    def gatherer(self, item: int):
+        """(a function from owner to the owner levels of the item's options' other items, in option order,
+        the number of other items per option), or (None, 0) when the options differ in size."""
+        # An option that a given rules out adds no level, whatever the choices: leave it out.
+        others = [t for _, t, given in self.others(item) if t and given < 0]
+        if not others:
+            return (lambda owner: ()), 1
+        widths = {len(t) for t in others}
+        if len(widths) != 1:
+            return None, 0
+        flat = [j for t in others for j in t]
+        if len(flat) == 1:
+            only = flat[0]
+            return (lambda owner: (owner[only],)), 1
+        return itemgetter(*flat), widths.pop()
+
+
+def measure_wasted(stretches, try_size: list[int], total: int, backup_wasted: list[int]) -> int:
+    """Set each stretch's wasted nodes (on its dead end, or in backup_wasted), and count their union."""
+    spans = []
+    for start, node, whose in stretches:
+        end = node + try_size[node] if node >= 0 else total
+        if isinstance(whose, DeadEnd):
+            whose.wasted = end - start
+        else:
+            backup_wasted[whose] = end - start
+        if end > start:
+            spans.append((start, end))
+    spans.sort()
+    union, reach = 0, 0
+    for start, end in spans:
+        start = max(start, reach)
+        if end > start:
+            union += end - start
+            reach = end
+    return union
+
+
+def thrashing(dead_ends: list[DeadEnd]) -> list[Thrash]:
+    """Groups of two or more dead ends with the same culprits (levels and choices), largest first."""
+    groups: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    for k, dead in enumerate(dead_ends):
+        groups.setdefault(tuple(zip(dead.culprits, dead.culprit_options)), []).append(k)
+    found = [Thrash(key, members) for key, members in groups.items() if len(members) > 1]
+    found.sort(key=lambda t: (-len(t.dead_ends), t.dead_ends[0]))
+    return found

@@ -1,0 +1,1 @@
+"""The command line: python -m webapp solve | log | cover | analyse | serve."""

@@ -1,0 +1,106 @@
+"""The command line's entry point: its commands and what runs each (`python -m webapp`, `dlx-sudoku`).
+
+    python -m webapp solve | log | cover   (webapp/cli/commands.py)
+    python -m webapp analyse               (webapp/cli/analyse.py)
+    python -m webapp serve                 (webapp/web/serve.py, imported only when serving)
+
+commands.py holds the shared helpers (sources, budgets, the progress bar, Ctrl-C);
+analyse.py uses them, and this module, above both, puts the commands together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import analyse as cli_analyse
+from .commands import (
+    INTERRUPTED,
+    SourceError,
+    add_cover_command,
+    add_search_options,
+    add_variant_options,
+    port_number,
+    positive_int,
+    run_cover,
+    run_log,
+    run_solve,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with its commands."""
+    parser = argparse.ArgumentParser(prog="python -m webapp",
+                                     description="Solve Sudoku with Knuth's dancing links (DLX).")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    solve = commands.add_parser("solve", help="solve a puzzle or a file with one puzzle a line")
+    solve.add_argument("source", help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
+    how_many = solve.add_mutually_exclusive_group()
+    how_many.add_argument("--all", action="store_true", help="find every solution")
+    how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",
+                          help="stop after N solutions (default 1, or all with --count; 2 checks uniqueness)")
+    shown = solve.add_mutually_exclusive_group()    # --grid shapes the grids that --count does not print
+    shown.add_argument("--count", action="store_true",
+                       help="print the number of solutions, not the grids ('+' after it: stopped at a limit)")
+    shown.add_argument("--grid", action="store_true", help="print solutions as grids, not one-line strings")
+    solve.add_argument("--stats", action="store_true", help="print nodes, dead ends and time per puzzle, and totals")
+    add_variant_options(solve)
+    add_search_options(solve)
+    progress = solve.add_mutually_exclusive_group()
+    progress.add_argument("--progress", action="store_true", default=None,
+                          help="show a progress bar on stderr (default: when stderr is a terminal)")
+    progress.add_argument("--no-progress", action="store_false", dest="progress")
+
+    log = commands.add_parser("log", help="write the step log of one solve as JSON")
+    log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
+    log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
+    log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
+    add_variant_options(log)
+    add_search_options(log)
+    add_cover_command(commands)
+    cli_analyse.add_command(commands)
+    serve = commands.add_parser("serve", help="serve the app for others: the production server (waitress, "
+                                "one worker process per core)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; "
+                       "0.0.0.0 for every interface)")
+    serve.add_argument("--port", type=port_number, default=8000, help="the port (default 8000; 0 picks a free one)")
+    serve.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                       help="worker processes (default: one per core)")
+    serve.add_argument("--threads", type=positive_int, default=4, metavar="N",
+                       help="threads per worker (default 4)")
+    return parser
+
+
+
+def main(argv=None) -> int:
+    """Entry point of `python -m webapp` and `dlx-sudoku`."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "cover":
+            return run_cover(args)
+        if args.command == "analyse":
+            return cli_analyse.run(args)
+        if args.command == "serve":
+            from ..web import answers
+            from ..web.serve import serve  # Flask and waitress only when serving
+
+            try:        # before any worker starts: one that cannot start would be restarted for ever
+                answers.check()
+            except answers.AnswerCacheError as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+
+            return serve(args.host, args.port, args.workers, args.threads)
+        return run_solve(args) if args.command == "solve" else run_log(args)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:       # a second Ctrl-C, or one outside a search
+        print("\ninterrupted", file=sys.stderr)
+        return INTERRUPTED
+    except SourceError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1

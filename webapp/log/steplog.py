@@ -1,0 +1,531 @@
+"""The step log: the one definition of the record the browser replays.
+
+docs/step-log.md documents the format; static/js/model/steplog.js mirrors it.
+
+Glossary
+    log      a dict ready for JSON (see FIELDS below).
+    event    one packed integer, arg * 16 + kind (exact_cover's packing).
+    step     event i is step i + 1; step 0 is the state before any event.
+    replay   applying events to a State (explain.State) from the givens.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+
+from ..analysis import facts as an
+from ..analysis.explain import (
+    Frame,
+    Ruling,
+    State,
+    back_to_line,
+    choice_ranking,
+    dead_end_lines,
+    held_words,
+    live_options,
+    newest_choice,
+    not_the_cause_lines,
+    outcome_message,
+    purify_line,
+    rulings,
+)
+from ..engine import exact_cover as ec
+from ..models import variants
+from ..models.sudoku import cell_name, symbol
+from ..words.messages import join_and, say
+
+FORMAT, VERSION = "dlx-step-log", 4
+FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
+          "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
+# The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
+FACT_ARRAYS = {"dead_ends": ("step", "ruler", "every_ruler", "every_ruler_count", "culprits", "culprit_count",
+                             "back_to", "jump_to"),
+               "jumps": ("step", "back_to", "jump_to", "wasted"),
+               "tries": ("nodes", "wrong")}
+# back_to of a dead end that the recording ends after, before the search tries again.
+BACK_TO_UNKNOWN = -2
+
+
+class LogError(ValueError):
+    """A log that does not follow the format."""
+
+
+def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome: ec.Outcome,
+          about: dict, message: str | None = None) -> dict:
+    """The step log of one recorded search (message: the outcome in words, if not the usual one)."""
+    stats = outcome.stats
+    log = {
+        "format": FORMAT,
+        "version": VERSION,
+        "problem": about,
+        "choose": outcome.settings.get("choose", "mrv"),
+        "items": list(problem.items),
+        "primary": problem.primary,
+        "phrases": {key: list(phrases[key]) for key in ("need", "empty", "held")},
+        "options": [list(o) for o in problem.options],
+        "labels": list(phrases["labels"]),
+        "givens": list(givens),
+        "events": as_list(recording.events),
+        "sizes": as_list(recording.sizes),
+        "solutions": outcome.solutions,
+        "outcome": {"status": outcome.status, "complete": outcome.complete,
+                    "limit": outcome.limit, "message": message or outcome_message(outcome)},
+        "stats": stats_dict(stats),
+        "facts": facts(an.analyse(problem, givens, recording)),
+    }
+    if problem.coloured:
+        # Optional fields (docs/step-log.md): a log without them has no colours.
+        log["colours"] = [list(c) for c in problem.colours]
+        log["colour_names"] = list(problem.colour_names)
+    return log
+
+
+def as_list(codes) -> list[int]:
+    """A recording's integers as a list for JSON (the compiled engine records an array('q'))."""
+    return codes if isinstance(codes, list) else codes.tolist()
+
+
+def facts(analysis: an.Analysis) -> dict:
+    """The facts of a search as parallel integer arrays: indexes, not sentences (docs/step-log.md, "Facts")."""
+    dead_ends, jumps = analysis.dead_ends, analysis.jumps
+    ruler: list[int] = []
+    culprits: list[int] = []
+    every: list[int] = []
+    every_count: list[int] = []
+    for dead in dead_ends:
+        ruler += dead.ruler_level
+        culprits += dead.culprits
+        for bits in dead.every_ruler:
+            levels = an.levels_of(bits)
+            every += levels
+            every_count.append(len(levels))
+    return {
+        "dead_ends": {
+            "step": [d.step for d in dead_ends],
+            "ruler": ruler,
+            "every_ruler": every,
+            "every_ruler_count": every_count,
+            "culprits": culprits,
+            "culprit_count": [len(d.culprits) for d in dead_ends],
+            "back_to": [BACK_TO_UNKNOWN if d.back_to is None else d.back_to for d in dead_ends],
+            "jump_to": [d.jump_to for d in dead_ends],
+        },
+        # Only the dead ends and back-ups that a backjumping search would have left sooner: they are few.
+        "jumps": {"step": [j.step for j in jumps], "back_to": [j.back_to for j in jumps],
+                  "jump_to": [j.jump_to for j in jumps], "wasted": [j.wasted for j in jumps]},
+        "tries": {"nodes": analysis.tries.size, "wrong": analysis.wrong_choices},
+        "thrashing": [group.dead_ends for group in analysis.thrashing],
+        # Sparse: only the items that ran out at least once (most never do).
+        "heat": {"item": [i for i, count in enumerate(analysis.heat) if count],
+                 "count": [count for count in analysis.heat if count]},
+    }
+
+
+def stats_dict(stats: ec.Stats) -> dict:
+    """Statistics as plain JSON values."""
+    return {"solutions": stats.solutions, "nodes": stats.nodes, "dead_ends": stats.dead_ends,
+            "steps": stats.steps, "max_level": stats.max_level, "seconds": round(stats.seconds, 6),
+            "engine": stats.engine}
+
+
+def dumps(log: dict) -> str:
+    """Compact JSON: no spaces, so an event costs its digits and a comma."""
+    return json.dumps(log, separators=(",", ":"))
+
+
+def problem_of(log: dict) -> ec.Problem:
+    """The exact cover problem a log carries."""
+    options = tuple(tuple(o) for o in log["options"])
+    if not log.get("colours"):
+        return ec.Problem(tuple(log["items"]), log["primary"], options)
+    return ec.Problem(tuple(log["items"]), log["primary"], options, tuple(tuple(c) for c in log["colours"]),
+                      tuple(log["colour_names"]))
+
+
+def phrases_of(log: dict) -> dict:
+    """The phrase tables a log carries, labels included."""
+    return {**log["phrases"], "labels": log["labels"]}
+
+
+def validate(log: dict) -> None:
+    """Raise LogError unless the log has the fields and version this module writes."""
+    if not isinstance(log, dict) or log.get("format") != FORMAT:
+        raise LogError("not a dlx step log")
+    if log.get("version") != VERSION:
+        raise LogError(f"step log version {log.get('version')!r}; this reader knows {VERSION}")
+    missing = [f for f in FIELDS if f not in log]
+    if missing:
+        raise LogError(f"step log lacks {', '.join(missing)}")
+    validate_facts(log)
+
+
+def validate_facts(log: dict) -> None:
+    """Raise LogError unless the facts have every array, each as long as the events say."""
+    facts_ = log["facts"]
+    if not isinstance(facts_, dict):
+        raise LogError("facts must be an object")
+    for section, names in FACT_ARRAYS.items():
+        if not isinstance(facts_.get(section), dict):
+            raise LogError(f"facts lack {section}")
+        for name in names:
+            if not isinstance(facts_[section].get(name), list):
+                raise LogError(f"facts.{section}.{name} must be an array")
+    if not isinstance(facts_.get("thrashing"), list):
+        raise LogError("facts.thrashing must be an array")
+    heat = facts_.get("heat")
+    if not (isinstance(heat, dict) and isinstance(heat.get("item"), list) and isinstance(heat.get("count"), list)
+            and len(heat["item"]) == len(heat["count"])):
+        raise LogError("facts.heat must hold two arrays of one length, item and count")
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
+    dead, jumps, tries = facts_["dead_ends"], facts_["jumps"], facts_["tries"]
+    count = {ec.DEAD_END: 0, ec.TRY: 0}
+    for kind in kinds:
+        if kind in count:
+            count[kind] += 1
+    expect = [("dead_ends", dead, ("step", "culprit_count", "back_to", "jump_to"), count[ec.DEAD_END]),
+              ("jumps", jumps, ("back_to", "jump_to", "wasted"), len(jumps["step"])),
+              ("tries", tries, ("nodes",), count[ec.TRY])]
+    for section, arrays, names, events in expect:
+        for name in names:
+            if len(arrays[name]) != events:
+                raise LogError(f"facts.{section}.{name} has {len(arrays[name])} entries, not {events}")
+    if sum(dead["culprit_count"]) != len(dead["culprits"]):
+        raise LogError("facts.dead_ends.culprits does not hold culprit_count's sum")
+    options_of_item = problem_of(log).options_of_item
+    rulers = sum(len(options_of_item[log["events"][step] >> ec.KIND_BITS]) for step in dead["step"]
+                 if 0 <= step < len(kinds) and kinds[step] == ec.DEAD_END)
+    if any(not (0 <= step < len(kinds) and kinds[step] == ec.DEAD_END) for step in dead["step"]):
+        raise LogError("facts.dead_ends.step names an event that is not a dead end")
+    if any(not (0 <= step < len(kinds) and kinds[step] in (ec.DEAD_END, ec.BACKUP)) for step in jumps["step"]):
+        raise LogError("facts.jumps.step names an event that is neither a dead end nor a back-up")
+    if rulers != len(dead["ruler"]):
+        raise LogError(f"facts.dead_ends.ruler has {len(dead['ruler'])} entries for the {rulers} options "
+                       "of the dead ends' items")
+    if len(dead["every_ruler_count"]) != rulers or sum(dead["every_ruler_count"]) != len(dead["every_ruler"]):
+        raise LogError("facts.dead_ends.every_ruler_count must have an entry for each option of the dead ends' "
+                       "items, and every_ruler hold their sum")
+
+
+class Replay:
+    """A State driven by events, one at a time, from the givens."""
+
+    def __init__(self, log: dict):
+        self.log = log
+        self.options = log["options"]
+        self.colours = log.get("colours")
+        self.sizes = log["sizes"]
+        covered = [False] * len(log["items"])
+        for g in log["givens"]:
+            for i in self.options[g]:
+                covered[i] = True
+        self.state = State(covered, [], list(log["givens"]))
+        self.step = 0
+        self.chooses = 0
+
+    def apply(self, code: int) -> None:
+        """Change the state as one event says."""
+        kind, arg = ec.unpack(code)
+        frames = self.state.frames
+        if kind == ec.CHOOSE:
+            frames.append(Frame(arg, self.sizes[self.chooses]))
+            self.chooses += 1
+        elif kind == ec.TRY:
+            frames[-1].k += 1
+            frames[-1].option = arg
+        elif kind == ec.COVER:
+            if self.state.covered[arg]:
+                raise LogError(f"step {self.step + 1} covers item {arg} twice")
+            self.state.covered[arg] = True
+        elif kind == ec.UNCOVER:
+            if not self.state.covered[arg]:
+                raise LogError(f"step {self.step + 1} uncovers item {arg}, which is not covered")
+            self.state.covered[arg] = False
+        elif kind == ec.BACKUP:
+            frames.pop()
+        elif kind == ec.PURIFY:
+            # The colour is the one the option being tried (the top frame's) gives the item.
+            option = frames[-1].option if frames else -1
+            if arg in self.state.purified or option < 0 or not self.colours or arg not in self.options[option]:
+                raise LogError(f"step {self.step + 1} purifies item {arg}, which the option tried does not colour")
+            self.state.purified[arg] = self.colours[option][self.options[option].index(arg)]
+        elif kind == ec.UNPURIFY:
+            if self.state.purified.pop(arg, None) is None:
+                raise LogError(f"step {self.step + 1} unpurifies item {arg}, which is not purified")
+        elif kind not in (ec.SOLUTION, ec.DEAD_END):
+            raise LogError(f"step {self.step + 1} has unknown kind {kind}")
+        self.step += 1
+
+    def run_to(self, step: int) -> State:
+        """Apply events until `step` events have been applied; return the state."""
+        events = self.log["events"]
+        if not 0 <= step <= len(events):
+            raise LogError(f"step {step} is outside 0..{len(events)}")
+        if step < self.step:
+            raise LogError("a Replay only goes forward")
+        while self.step < step:
+            self.apply(events[self.step])
+        return self.state
+
+
+def replay(log: dict, step: int | None = None) -> State:
+    """The state after `step` events (all of them when None)."""
+    return Replay(log).run_to(len(log["events"]) if step is None else step)
+
+
+def explain_step(log: dict, step: int) -> list[str]:
+    """What step `step` (from 1) did, in the problem's words: the lines the page shows.
+
+    The last step of a search that a limit stopped also says so.
+    """
+    if not 1 <= step <= len(log["events"]):
+        raise LogError(f"step {step} is outside 1..{len(log['events'])}")
+    lines = event_lines(log, step)
+    ending = say("recording.ends", message=log["outcome"]["message"])
+    if step == len(log["events"]) and not log["outcome"]["complete"] and lines[-1] != ending:
+        lines.append(ending)
+    return lines
+
+
+# A cover or uncover step names the options that move when there are at most this many.
+NAMED_OPTIONS = 4
+
+
+def which(labels: list[str]) -> str:
+    """': a, b.' naming the options that move, when few enough; else '.'."""
+    return say("which.named", options=", ".join(labels)) if len(labels) <= NAMED_OPTIONS else say("which.unnamed")
+
+
+def cover_line(name: str, labels: list[str]) -> str:
+    """A cover step, with the options that leave the other items (named when few)."""
+    return say("cover.line", count=len(labels), name=name, which=which(labels))
+
+
+def uncover_line(name: str, labels: list[str]) -> str:
+    """An uncover step, with the options that come back (named when few)."""
+    return say("uncover.line", count=len(labels), name=name, which=which(labels))
+
+
+def tried_before(k: int) -> str:
+    """' Options 1 to 3 were tried and taken back.' for option k of a level ('' for the first)."""
+    return say("try.before", count=k - 1)
+
+
+def end_line(log: dict, step: int) -> str:
+    """The last line at a dead end that no try follows (step: the dead end's)."""
+    last, message = len(log["events"]), log["outcome"]["message"]
+    if log["outcome"]["complete"]:
+        return say("dead_end.over")
+    if step == last:
+        return say("recording.ends", message=message)
+    return say("dead_end.no_more_tries", last=last, message=message)
+
+
+def event_lines(log: dict, step: int) -> list[str]:
+    """The lines of step `step` for its event alone."""
+    problem, phrases = problem_of(log), phrases_of(log)
+    replay_ = Replay(log)
+    state = replay_.run_to(step - 1)
+    kind, arg = ec.unpack(log["events"][step - 1])
+    if kind == ec.CHOOSE:
+        ranking = choice_ranking(problem, state)
+        labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
+        d = log["sizes"][replay_.chooses]
+        why = say("choose.mrv", d=d) if log["choose"] == "mrv" else say("choose.first", d=d)
+        need = phrases["need"][arg]
+        lines = [say("choose.line", level=len(state.frames), need=need, why=why, options=", ".join(labels))
+                 if labels else say("choose.none", level=len(state.frames), need=need, why=why)]
+        others = [(count, i) for count, i in ranking if i != arg][:3]
+        runners = [say("choose.runner", need=phrases["need"][i], count=count) for count, i in others]
+        if runners and log["choose"] == "mrv":
+            # A runner-up with as few options lost only the tie: say how ties go.
+            tie = ("" if others[0][0] != d else say("choose.tie_sudoku", units=sudoku_units(log["problem"]))
+                   if log["problem"].get("kind") == "sudoku" else say("choose.tie"))
+            lines.append(say("choose.runners_up", runners="; ".join(runners), tie=tie))
+        return lines
+    leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops
+    replay_.apply(log["events"][step - 1])
+    state = replay_.state
+    if kind == ec.TRY:
+        top = state.frames[-1]
+        return [say("try.line", level=state.level, need=phrases["need"][top.item], k=top.k, d=top.d,
+                    option=phrases["labels"][arg], before=tried_before(top.k)), *wrong_choice_lines(log, step)]
+    name = say("item.name", item=log["items"][arg], need=phrases["need"][arg]) if kind in (ec.COVER, ec.UNCOVER) else ""
+    if kind == ec.COVER:
+        labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
+        line = cover_line(name, labels)
+        chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
+        if chosen and labels:
+            # The options just set aside are the ones this level now tries.
+            line += say("cover.chosen", count=len(labels))
+        return [line]
+    if kind == ec.UNCOVER:
+        line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])
+        newest = newest_choice(problem, state, kind)
+        if newest and newest[2] and arg in problem.options[newest[0]] and arg != state.frames[newest[1]].item:
+            line += say("uncover.takes_back", option=phrases["labels"][newest[0]], level=newest[1])
+        return [line]
+    if kind == ec.PURIFY:
+        colour = state.purified[arg]
+        before = Replay(log).run_to(step - 1)
+        aside = [o for o in live_options(problem, before, arg) if problem.colour_of(o, arg) != colour]
+        return [purify_line(problem, phrases, arg, colour, aside, undo=False)]
+    if kind == ec.UNPURIFY:
+        colour = Replay(log).run_to(step - 1).purified[arg]
+        back = [o for o in live_options(problem, state, arg) if problem.colour_of(o, arg) != colour]
+        line = purify_line(problem, phrases, arg, colour, back, undo=True)
+        newest = newest_choice(problem, state, kind)
+        if newest and newest[2] and arg in problem.options[newest[0]]:
+            line += say("uncover.takes_back", option=phrases["labels"][newest[0]], level=newest[1])
+        return [line]
+    if kind == ec.SOLUTION:
+        # A solution the log goes on from: the search looks for another.
+        more = say("solution.more") if step < len(log["events"]) else ""
+        return [say("solution.line", count=arg, last=arg - 1, more=more)]
+    if kind == ec.BACKUP:
+        # Leaving level 0 is the last step of a search that ran to its end.
+        if not arg:
+            return [say("backup.over", need=phrases["need"][leaving], message=log["outcome"]["message"])]
+        return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,
+                    option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
+    ruled = rulings(problem, state, arg)
+    heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, lambda r: ruled_why(log, r, problem))
+    lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out, *also_lines(log, step, problem, arg)]
+    dead_level = state.level
+    events = log["events"]
+    while replay_.step < len(events):
+        code = events[replay_.step]
+        replay_.apply(code)
+        if code & ec.KIND_MASK == ec.TRY:
+            top = replay_.state.frames[-1]
+            lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option, dead_level))
+            lines += jump_lines(log, step, replay_.state.level)
+            lines += not_the_cause_lines(replay_.state.level, ruled)
+            return lines
+    lines.append(end_line(log, step))
+    return lines
+
+
+# -- a Sudoku variant's words --------------------------------------------------------
+
+# The rule of a pair item, from its name's prefix (docs/step-log.md, "Sudoku variants").
+PAIR_RULES = {prefix: rule for rule, prefix in variants.PAIR_PREFIX.items()}
+
+
+def sudoku_units(about: dict) -> str:
+    """A Sudoku's primary item families after the cells, in item order (variants.houses): rows, columns,
+    boxes or a jigsaw's regions, then diagonals and windows when the rules have them. The pair items
+    are secondary: never chosen, so never in a tie. static/js/model/explain.js's sudokuUnits says the same."""
+    names = about.get("variants") or []
+    units = [say("choose.units.regions") if about.get("regions") else say("choose.units.boxes")]
+    if "x" in names:
+        units.append(say("choose.units.diagonals"))
+    if "windoku" in names:
+        units.append(say("choose.units.windows"))
+    return ", ".join(units)
+
+
+def pair_rule(log: dict, item: int) -> str | None:
+    """The rule ("anti-knight", "anti-king", "non-consecutive") of a Sudoku variant's pair item, else None."""
+    if log["problem"].get("kind") != "sudoku" or item < log["primary"]:
+        return None
+    return PAIR_RULES.get(log["items"][item].split(".")[0])
+
+
+def ruled_why(log: dict, ruling: Ruling, problem: ec.Problem | None = None) -> str:
+    """Why an option is ruled out, in its sentence's brackets: the held item's phrase, the colour
+    the ruler gave the item (problem: for its colours, "x is already red"), or for a Sudoku variant's
+    pair item, the rule seen from the ruled option's cell ("r3c8 is a knight's move from the 3 in r5c7").
+
+    The cells and digits come from the option ids (docs/step-log.md, "Sudoku numbering");
+    static/js/model/explain.js's ruledWhy says the same.
+    """
+    rule = pair_rule(log, ruling.via)
+    if rule is None:
+        return held_words(log["phrases"], ruling, problem)
+    size = log["problem"]["size"]
+    cell, digit = divmod(ruling.option, size)
+    other, theirs = divmod(ruling.ruler, size)
+    low, high = sorted((digit + 1, theirs + 1))
+    return say(f"ruled.{rule}", cell=cell_name(cell, size), other=cell_name(other, size),
+               digit=symbol(theirs + 1, size), low=symbol(low, size), high=symbol(high, size))
+
+
+# -- the facts, in words ------------------------------------------------------------
+
+def dead_end_number(log: dict, step: int) -> int:
+    """The number of the dead end that made step `step` (its position in facts.dead_ends)."""
+    return bisect.bisect_left(log["facts"]["dead_ends"]["step"], step - 1)
+
+
+def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
+    """The culprits of the dead end at `step` (state: after it), and its thrashing group if any."""
+    dead = log["facts"]["dead_ends"]
+    k = dead_end_number(log, step)
+    start = sum(dead["culprit_count"][:k])
+    levels = dead["culprits"][start:start + dead["culprit_count"][k]]
+    labels = log["labels"]
+    choices = join_and([labels[state.frames[level].option] for level in levels])
+    # "With the givens" only where there are givens: queens, pentominoes and typed problems have none.
+    key = "dead_end.culprits" if log["givens"] else "dead_end.culprits.bare"
+    lines = [say(key, count=len(levels), levels=join_and([str(level) for level in levels]),
+                 choices=choices, empty=log["phrases"]["empty"][item])]
+    group = next((g for g in log["facts"]["thrashing"] if k in g), None)
+    if group is not None and levels:
+        lines.append(say("dead_end.thrashing", count=len(group)) + " "
+                     + say("dead_end.thrash_place", index=ordinal(group.index(k) + 1), count=len(group)))
+    return lines
+
+
+# The most options the "ruled out more than once" line names; the rest are counted.
+ALSO_SHOWN = 6
+
+
+def also_lines(log: dict, step: int, problem: ec.Problem, item: int) -> list[str]:
+    """The options of the dead end at `step` that more than one placed option rules out, each with the
+    levels past its earliest ruler (the facts' every_ruler): why those culprits and not others."""
+    dead = log["facts"]["dead_ends"]
+    k = dead_end_number(log, step)
+    events, options_of = log["events"], problem.options_of_item
+    first = sum(len(options_of[events[s] >> ec.KIND_BITS]) for s in dead["step"][:k])
+    counts, levels = dead["every_ruler_count"], dead["every_ruler"]
+    at = sum(counts[:first])
+    said = []
+    for n, option in enumerate(options_of[item]):
+        later = levels[at + 1:at + counts[first + n]]      # past the earliest ruler
+        at += counts[first + n]
+        if later:
+            said.append(say("dead_end.also_one", option=log["labels"][option], count=len(later),
+                            levels=join_and([str(level) for level in later])))
+    if not said:
+        return []
+    more = say("dead_end.also_more", count=len(said) - ALSO_SHOWN) if len(said) > ALSO_SHOWN else ""
+    return [say("dead_end.also", list="; ".join(said[:ALSO_SHOWN]), more=more)]
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (static/js/model/explain.js has the same)."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number:,}{suffix}"
+
+
+def wrong_choice_lines(log: dict, step: int) -> list[str]:
+    """At the try of a wrong choice (step: the try's), what it cost: its subtree against every node."""
+    tries = log["facts"]["tries"]
+    node = sum(1 for code in log["events"][:step - 1] if code & ec.KIND_MASK == ec.TRY)
+    k = bisect.bisect_left(tries["wrong"], node)
+    if k == len(tries["wrong"]) or tries["wrong"][k] != node:
+        return []
+    return [say("try.wrong", nodes=tries["nodes"][node], total=len(tries["nodes"]))]
+
+
+def jump_lines(log: dict, step: int, back: int) -> list[str]:
+    """Where a backjumping search would have gone from the event at `step`, when above `back` (where this one goes)."""
+    jumps = log["facts"]["jumps"]
+    j = bisect.bisect_left(jumps["step"], step - 1)
+    if j == len(jumps["step"]) or jumps["step"][j] != step - 1:
+        return []
+    jump, wasted = jumps["jump_to"][j], say("jump.wasted", count=jumps["wasted"][j])
+    if jump < 0:
+        return [say("jump.givens" if log["givens"] else "jump.none", wasted=wasted)]
+    return [say("jump.levels", count=back - jump, jump=jump, first=jump + 1, last=back, wasted=wasted)]

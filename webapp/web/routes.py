@@ -1,0 +1,528 @@
+"""The page and the JSON API (docs/api.md)."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from flask import Blueprint, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..analysis import compare
+from ..analysis import facts as analysis
+from ..analysis.estimate import estimate
+from ..analysis.explain import counted_message, generic_phrases, outcome_message
+from ..engine import exact_cover as ec
+from ..log import steplog
+from ..models import cover_text, problems, sudoku, variant_check, variants
+from ..models.examples import examples
+from . import answers, hardening
+
+bp = Blueprint("web", __name__)
+
+
+@bp.before_app_request
+def note_the_start() -> None:
+    """When this request began: a search's max_seconds counts the parsing before it."""
+    g.started = time.perf_counter()
+
+# Server caps; a client may ask for less, never more (config can lower them).
+# A search that records nothing (record: false, and the count past a replay) keeps no log to
+# analyse or send, so its step budget is far larger than a recorded one's; the clock bounds both.
+DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
+            "SOLVE_MAX_SOLUTIONS": 1000, "SOLVE_MAX_COUNT_STEPS": 200_000_000,
+            "SOLVE_MAX_UNRECORDED_STEPS": 200_000_000}
+
+
+class RequestError(ValueError):
+    """A request field that is wrong: the message names it."""
+
+    def __init__(self, message: str, field: str | None = None, cells=(), position=None, status=400):
+        super().__init__(message)
+        self.message, self.field, self.cells, self.position, self.status = message, field, cells, position, status
+
+
+def cap(name: str):
+    """A server cap from config, falling back to the default."""
+    return current_app.config.get(name, DEFAULTS[name])
+
+
+@bp.app_context_processor
+def page_caps():
+    """The caps a page names (the most solutions "all" finds)."""
+    return {"max_solutions": cap("SOLVE_MAX_SOLUTIONS")}
+
+
+@bp.get("/")
+def index():
+    """The visualizer page."""
+    return render_template("index.html")
+
+
+@bp.get("/cover")
+def cover_page():
+    """Any exact cover problem: built-ins or typed text, with the dancing links shown."""
+    return render_template("cover.html")
+
+
+@bp.get("/api/examples")
+def api_examples():
+    """The examples menu."""
+    return jsonify(examples())
+
+
+@bp.post("/api/parse")
+def api_parse():
+    """Read a puzzle as the solver would: its grid, and its clashing givens if any."""
+    body = read_body()
+    text = body.get("puzzle")
+    if not isinstance(text, str):
+        raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
+    try:
+        grid = sudoku.parse(text, check=False)
+    except sudoku.ParseError as error:
+        raise puzzle_error(error) from None
+    clash = None
+    try:
+        read_rules(body, grid)
+    except RequestError as error:
+        if error.field != "puzzle":
+            raise
+        clash = {"error": error.message, "cells": list(error.cells)}
+    return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash)
+
+
+@bp.post("/api/solve")
+def api_solve():
+    """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
+    body = read_body()
+    grid, rules = read_rules(body, read_puzzle(body, check=False))
+    solutions, asked_all = read_solutions(body)
+    choose, recording = read_choice(body)
+    max_steps = read_steps(body, recording)
+    max_seconds = read_seconds(body)
+    model = variants.model(rules)
+    givens = sudoku.given_options(grid)
+    limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
+    answer_key = answers.key("solve", model.problem, givens, variants.about(grid, rules),
+                             search_settings(limits, choose, recording, asked_all))
+    stored = answers.lookup(answer_key, max_seconds)
+    if stored is not None:
+        return stored
+    limits.update(time_budget(model.problem, recording))
+    solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
+    outcome = solved.outcome
+    note_cancelled(outcome)
+    for answer_grid in solved.grids:          # every answer is checked independently
+        if not variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions):
+            raise RuntimeError("the solver returned a grid that is not a solution")
+    message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
+    answer = {
+        "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
+        "variants": list(rules.names), "regions": rules.regions_text(),
+        "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                    "message": message},
+        "solutions": [list(g.cells) for g in solved.grids],
+        "stats": steplog.stats_dict(outcome.stats),
+    }
+    if recording is not None:
+        answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
+                                      variants.about(grid, rules), message)
+    # After the log's analysis: the estimate and the count get what is really left of the time.
+    answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
+    answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
+    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
+
+
+def read_sudoku(body: dict) -> tuple[sudoku.Grid, variants.Rules, ec.Problem, list[int]]:
+    """The puzzle of a Sudoku request as the search sees it: the grid, its rules (the variants
+    and regions asked for), its exact cover problem and its givens' options. /api/compare and
+    /api/estimate read it only here."""
+    grid, rules = read_rules(body, read_puzzle(body, check=False))
+    return grid, rules, variants.model(rules).problem, sudoku.given_options(grid)
+
+
+CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by side, in this order
+
+
+@bp.post("/api/compare")
+def api_compare():
+    """The same puzzle searched with fewest options first and with the first item: each
+    search's counts and its tree's shape, bucketed to one scale (webapp/analysis/compare.py)."""
+    body = read_body()
+    grid, rules, problem, givens = read_sudoku(body)
+    solutions, asked_all = read_solutions(body)
+    max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
+    max_seconds = read_seconds(body)
+    answer_key = answers.key("compare", problem, givens, variants.about(grid, rules),
+                             {"max_solutions": solutions, "asked_all": asked_all, "max_steps": max_steps,
+                              "max_seconds": max_seconds, "choices": CHOICES, "engine": ec.default_engine()})
+    stored = answers.lookup(answer_key, max_seconds)
+    if stored is not None:
+        return stored
+    gone = client_gone()
+    searches, worst = [], None
+    for k, choose in enumerate(CHOICES):
+        # Each search gets its share of the budget, counted from the request's start:
+        # the first half of it, the second what is left.
+        recording = ec.Recording()
+        share = max_seconds * (k + 1) / len(CHOICES)
+        outcome = search_from(problem, givens).run(
+            recording=recording, choose=choose, max_solutions=solutions, max_steps=max_steps, max_seconds=share,
+            cancelled=gone, started=g.started, keep_back=(compare.SECONDS_AN_EVENT, 0.0), keep=0)
+        note_cancelled(outcome)
+        if worst is None or outcome.limit in answers.NOT_STORED:
+            worst = outcome
+        searches.append((choose, outcome, compare.levels(recording)))
+    width = compare.bucket_width(*(len(found.level) for _, _, found in searches))
+    answer = {
+        "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "bucket": width,
+        "searches": [{
+            "choose": choose,
+            "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                        "message": outcome_message(outcome, replayable=False, asked_all=asked_all)},
+            "stats": steplog.stats_dict(outcome.stats),
+            "shape": compare.shape(found.level, width),
+            "solution_nodes": found.solutions,
+        } for choose, outcome, found in searches],
+    }
+    assert worst is not None
+    return answers.answer(answer_key, steplog.dumps(answer), worst)
+
+
+# Knuth's estimate asked for on its own (while a solve is pending): at most this long, this many probes.
+ESTIMATE_ALONE_SECONDS, ESTIMATE_PROBES = 0.5, 1000
+
+
+@bp.post("/api/estimate")
+def api_estimate():
+    """Knuth's estimate of the size of a puzzle's search tree, from random probes, without searching it."""
+    body = read_body()
+    _, _, problem, givens = read_sudoku(body)
+    choose = body.get("choose", "mrv")
+    if choose not in CHOICES:
+        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
+    seconds = min(read_seconds(body), ESTIMATE_ALONE_SECONDS)
+    found = estimate(problem, givens, choose=choose, probes=ESTIMATE_PROBES, max_seconds=seconds,
+                     cancelled=client_gone())
+    return jsonify(choose=choose, **found.as_dict())
+
+
+@bp.get("/api/cover/builtins")
+def api_cover_builtins():
+    """The built-in exact cover problems and their parameters."""
+    return jsonify(problems.catalogue())
+
+
+@bp.post("/api/cover")
+def api_cover():
+    """Solve any exact cover problem (Knuth's text format, or a built-in) with its step log."""
+    body = read_body("a \"text\" or a \"builtin\" field")
+    builtin = None
+    if "builtin" in body and "text" in body:
+        raise RequestError("send \"text\" or \"builtin\", not both", "text")
+    if "builtin" in body:
+        params = body.get("params", {})
+        name = body["builtin"]
+        if not isinstance(name, str) or name not in problems.BUILTINS:
+            what = f"no built-in problem {name!r}" if isinstance(name, str) else "builtin must be a name"
+            raise RequestError(f"{what}: choose one of {', '.join(problems.BUILTINS)}", "builtin")
+        if not isinstance(params, dict):
+            raise RequestError("params must be an object of the built-in's parameters, e.g. {\"n\": 8}",
+                               "params")
+        try:
+            builtin = problems.make(body["builtin"], **params)
+        except problems.BuiltinError as error:
+            raise RequestError(str(error), "params") from None
+        problem, phrases, about = builtin.problem, builtin.phrases, builtin.about()
+    else:
+        text = body.get("text")
+        if not isinstance(text, str):
+            raise RequestError("send \"text\" (items on the first line, then one option a line) "
+                               "or \"builtin\"", "text")
+        try:
+            problem = cover_text.parse_cover(text)
+        except cover_text.CoverParseError as error:
+            raise RequestError(str(error), "text", position=(error.line, error.column)) from None
+        phrases, about = generic_phrases(problem), {"kind": "cover", "title": "Your problem"}
+    solutions, asked_all = read_solutions(body)
+    choose, recording = read_choice(body)
+    limits = {"max_solutions": solutions, "max_steps": read_steps(body, recording),
+              "max_seconds": read_seconds(body)}
+    answer_key = answers.key("cover", problem, [], about, search_settings(limits, choose, recording, asked_all))
+    stored = answers.lookup(answer_key, limits["max_seconds"])
+    if stored is not None:
+        return stored
+    limits.update(time_budget(problem, recording))
+    outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
+    note_cancelled(outcome)
+    message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
+    answer = {
+        "title": about["title"], "problem": about,
+        "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                    "message": message},
+        "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
+        "picture": problems.picture_parts(builtin) if builtin else None,
+    }
+    if recording is not None:
+        answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
+    answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)
+    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
+    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
+
+
+def read_choice(body: dict):
+    """The item choice and, when asked for (the default), a recording."""
+    choose = body.get("choose", "mrv")
+    if choose not in ("mrv", "first"):
+        raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
+    record = body.get("record", True)
+    if not isinstance(record, bool):
+        raise RequestError("record must be true or false", "record")
+    return choose, (ec.Recording() if record else None)
+
+
+def read_steps(body: dict, recording: ec.Recording | None) -> int:
+    """The step budget: up to SOLVE_MAX_STEPS for a search whose steps are recorded, up to
+    SOLVE_MAX_UNRECORDED_STEPS for one that records nothing (no log to analyse or send)."""
+    most = cap("SOLVE_MAX_STEPS" if recording is not None else "SOLVE_MAX_UNRECORDED_STEPS")
+    return read_int(body, "max_steps", most, 1, most)
+
+
+def search_settings(limits: dict, choose: str, recording: ec.Recording | None, asked_all: bool) -> dict:
+    """Every setting of a solve or cover search that its answer depends on, for the answer's key:
+    the limits, the item choice, whether it records, the engine (the answer names it) and, when
+    every solution was asked for, the budget of the count past the replay."""
+    return {**limits, "choose": choose, "record": recording is not None, "asked_all": asked_all,
+            "engine": ec.default_engine(), "count_steps": cap("SOLVE_MAX_COUNT_STEPS") if asked_all else None}
+
+
+def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
+    """How a search spends max_seconds: counted from the request's start, with time
+    kept back for analysing each recorded event, so the whole answer fits the budget."""
+    keep_back = analysis.seconds_kept_back(problem) if recording is not None else (0.0, 0.0)
+    return {"started": g.started, "keep_back": keep_back}
+
+
+# At most this long for Knuth's estimate of a stopped search's whole tree, and
+# only when at least this much of the request's budget is left for it.
+ESTIMATE_SECONDS, ESTIMATE_LEAST = 0.25, 0.05
+
+
+def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict) -> dict | None:
+    """Knuth's estimate of the whole search tree when a step or time limit stopped the search
+    (webapp/analysis/estimate.py): how much of it the recorded part is. Asked once the log is built and
+    analysed, it gets what is then left of the request's budget, at most ESTIMATE_SECONDS;
+    None when the search was not cut short or too little time is left."""
+    if outcome.status != ec.STOPPED or outcome.limit not in (ec.LIMIT_STEPS, ec.LIMIT_TIME):
+        return None
+    left = seconds_left(limits["max_seconds"])
+    if left < ESTIMATE_LEAST:
+        return None
+    found = estimate(problem, givens, choose=choose, probes=1000, max_seconds=min(ESTIMATE_SECONDS, left),
+                     cancelled=client_gone())
+    return found.as_dict()
+
+
+def search_from(problem: ec.Problem, givens) -> ec.Search:
+    """A search of the problem with its givens (a Sudoku's clues) already placed."""
+    search = ec.Search(problem)
+    for option in givens:
+        search.select(option)
+    return search
+
+
+def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict,
+              asked_all: bool) -> dict | None:
+    """Every solution counted, when all were asked for and the replay stopped at the most the
+    page shows: a second search that records nothing and keeps no solution, so it runs far
+    past the replay's step budget (up to SOLVE_MAX_COUNT_STEPS) in what is left of the
+    request's time. None when there is nothing more to count."""
+    if not (asked_all and outcome.status == ec.SOLVED and outcome.limit == ec.LIMIT_SOLUTIONS):
+        return None
+    shown = outcome.stats.solutions
+    left = seconds_left(limits["max_seconds"])
+    if left < COUNT_LEAST:
+        counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
+                   "budget": cap("SOLVE_MAX_COUNT_STEPS")}
+    else:
+        found = search_from(problem, givens).run(max_solutions=None, keep=0, choose=choose, cancelled=client_gone(),
+                                                 max_steps=cap("SOLVE_MAX_COUNT_STEPS"), max_seconds=left)
+        note_cancelled(found)
+        # A count cut shorter than the replay still knows the solutions the replay found.
+        counted = {"solutions": max(found.stats.solutions, shown), "complete": found.complete, "limit": found.limit,
+                   "steps": found.stats.steps, "budget": cap("SOLVE_MAX_COUNT_STEPS")}
+    counted["shown"] = shown
+    counted["message"] = counted_message(counted)
+    return counted
+
+
+# A count starts only with at least this much of the request's time left.
+COUNT_LEAST = 0.05
+
+
+def seconds_left(max_seconds: float) -> float:
+    """What is left of this request's time budget, which began when the request did."""
+    return g.started + max_seconds - time.perf_counter()
+
+
+def client_gone():
+    """A cancel flag for the engine: true once this request's client has gone."""
+    # waitress (python -m webapp serve) says so itself; werkzeug and gunicorn lend their socket.
+    disconnected = request.environ.get("waitress.client_disconnected")
+    if disconnected is not None:
+        return disconnected
+    sock = hardening.client_socket(request.environ)
+    return lambda: hardening.is_gone(sock)
+
+
+def note_cancelled(outcome: ec.Outcome) -> None:
+    """Log a solve that stopped because its client went away."""
+    if outcome.limit == ec.LIMIT_CANCELLED:
+        current_app.logger.warning("solve cancelled: the client went away after %d steps", outcome.stats.steps)
+
+
+def read_body(fields: str = "a \"puzzle\" field") -> dict:
+    """The JSON object of the request, or a clear error naming the fields it needs."""
+    if not request.is_json:
+        raise RequestError("send the request as JSON (Content-Type: application/json)", status=415)
+    # Read first: a chunked body past the size cap raises its 413 here, where
+    # get_json(silent=True) would swallow it as "not valid JSON".
+    raw = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit and len(raw) >= limit and request.content_length is None:
+        request.stream.read(1)    # a chunked body cut at the cap: one byte more raises its 413
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:        # silent=True does not cover a body nested a thousand deep
+        raise RequestError("the body is nested too deeply to be read") from None
+    if body is None and raw.strip() != b"null":
+        raise RequestError("the body is not valid JSON")
+    if not isinstance(body, dict):
+        raise RequestError(f"the body must be a JSON object with {fields}")
+    return body
+
+
+def read_rules(body: dict, grid: sudoku.Grid) -> tuple[sudoku.Grid, variants.Rules]:
+    """The variant (a name or a list of names) and regions fields, and the givens checked under them."""
+    names = body.get("variant", [])
+    regions = body.get("regions")
+    if names is None:
+        names = []
+    if not isinstance(names, (str, list)):
+        raise RequestError("variant must be a name or a list of names, e.g. [\"x\", \"anti-knight\"]", "variant")
+    if regions is not None and not isinstance(regions, str):
+        raise RequestError("regions must be a string, one region symbol a cell", "regions")
+    try:
+        rules = variants.rules_for(grid.n, names, regions)
+        variants.check_givens(grid, rules)
+    except variants.VariantError as error:
+        raise RequestError(error.message, error.field, error.cells) from None
+    return grid, rules
+
+
+def read_puzzle(body: dict, check: bool = True) -> sudoku.Grid:
+    """The puzzle field, parsed and within the size the server takes (check=False: clashing givens
+    are let through, for read_rules to check under the puzzle's own rules)."""
+    text = body.get("puzzle")
+    if not isinstance(text, str):
+        raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
+    try:
+        grid = sudoku.parse(text, check=check)
+    except sudoku.ParseError as error:
+        raise puzzle_error(error) from None
+    biggest = cap("SOLVE_MAX_BOX")
+    if grid.n > biggest:
+        side = biggest * biggest
+        raise RequestError(f"a {grid.size}×{grid.size} puzzle is larger than this server solves "
+                           f"(up to {side}×{side}); use the command line", "puzzle", status=413)
+    return grid
+
+
+def puzzle_error(error: sudoku.ParseError) -> RequestError:
+    """A puzzle that cannot be read, as a request error; a wrong cell count lists the sizes this server solves."""
+    message = error.message
+    if error.count is not None:
+        message = sudoku.count_message(error.count, cap("SOLVE_MAX_BOX"))
+    return RequestError(message, "puzzle", error.cells, error.position)
+
+
+def read_solutions(body: dict) -> tuple[int, bool]:
+    """How many solutions to find (1 by default, the server's cap for null) and whether all were asked for."""
+    limit = read_int(body, "solutions", 1, 1, cap("SOLVE_MAX_SOLUTIONS"), allow_null=True)
+    # More than the cap is asked as "all": the message then says whose limit stopped it.
+    asked = body.get("solutions", 1)
+    return limit, "solutions" in body and (asked is None or asked > limit)
+
+
+def read_int(body: dict, name: str, default, low: int, high: int, allow_null=False):
+    """An integer field within low..high (high is the server cap)."""
+    if name not in body:
+        return default
+    value = body[name]
+    if value is None and allow_null:
+        return high
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{name} must be a whole number", name)
+    if value < low:
+        raise RequestError(f"{name} must be at least {low}", name)
+    return min(value, high)
+
+
+def read_seconds(body: dict) -> float:
+    """The time budget, capped by the server."""
+    most = cap("SOLVE_MAX_SECONDS")
+    value = body.get("max_seconds", most)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RequestError("max_seconds must be a number", "max_seconds")
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:         # an integer beyond any float: more seconds than the cap anyway
+        finite = True
+        value = most if value > 0 else 0
+    if not finite:
+        raise RequestError("max_seconds must be a number", "max_seconds")
+    if value <= 0:
+        raise RequestError("max_seconds must be more than 0", "max_seconds")
+    return min(float(value), most)
+
+
+@bp.app_errorhandler(RequestError)
+def request_error(error: RequestError):
+    """A bad request as JSON: what is wrong, which field, which cells."""
+    position = {"line": error.position[0], "column": error.position[1]} if error.position else None
+    return jsonify(error=error.message, field=error.field, cells=list(error.cells),
+                   position=position), error.status
+
+
+def wants_a_page() -> bool:
+    """A browser asking for a page (not the API, not a file): it gets HTML, not JSON."""
+    return (request.method in ("GET", "HEAD") and not request.path.startswith(("/api/", "/static/"))
+            and request.accept_mimetypes.accept_html)
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """Every HTTP error as JSON with a message; a page address that does not exist, as a page."""
+    description = error.description
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if error.code == 413 and limit:
+        description = (f"the request is larger than the {limit // 1024:,} KB this server takes; "
+                       "a problem that large can be solved with the command line")
+    allowed = [m for m in getattr(error, "valid_methods", None) or () if m not in ("HEAD", "OPTIONS")]
+    if error.code == 405 and allowed:
+        description = f"{request.path} does not take {request.method}; it takes {' or '.join(sorted(allowed))}"
+    # Keep the exception's own headers: a 405 must say Allow.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    if error.code == 404 and wants_a_page():
+        return render_template("not_found.html", path=request.path), 404, headers
+    return jsonify(error=f"{error.code} {error.name}: {description}", field=None, cells=[],
+                   position=None), error.code, headers
+
+
+@bp.app_errorhandler(Exception)
+def unexpected_error(error: Exception):
+    """An unexpected failure: logged with its traceback, answered without one."""
+    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    return jsonify(error="500 Internal Server Error: the server failed to answer; the failure was logged",
+                   field=None, cells=[], position=None), 500
