@@ -141,7 +141,7 @@ def api_solve():
         "stats": steplog.stats_dict(outcome.stats),
     }
     if recording is not None:
-        with SLOWDOWN.timing(model.problem, recording, outcome):
+        with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
                                           variants.about(grid, rules), message)
     # After the log's analysis: the estimate and the count get what is really left of the time.
@@ -285,7 +285,7 @@ def api_cover():
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
     if recording is not None:
-        with SLOWDOWN.timing(problem, recording, outcome):
+        with slowdown().timing(problem, recording, outcome):
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
     answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
@@ -324,13 +324,13 @@ def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
     times more as the requests its worker serves at once, which share its core)."""
     keep_back = analysis.seconds_kept_back(problem) if recording is not None else (0.0, 0.0)
     sharing = request.environ.get(hardening.SHARING)
-    slower = max(sharing() if callable(sharing) else 1, SLOWDOWN.factor)
+    slower = max(sharing() if callable(sharing) else 1, slowdown().factor)
     return {"started": g.started, "keep_back": (keep_back[0] * slower, keep_back[1] * slower)}
 
 
 class Slowdown:
     """How many times slower than analysis.seconds_kept_back's estimate the latest logs of this
-    process were built (a busy machine, or a worker serving several requests at once), so the
+    app (one a worker process) were built (a busy machine, or a worker serving several requests at once), so the
     time kept back for the next one's analysis is that much more. A moving average, 1 to 20."""
 
     def __init__(self) -> None:
@@ -347,7 +347,9 @@ class Slowdown:
             self.factor = min(20.0, max(1.0, (self.factor + seen) / 2))
 
 
-SLOWDOWN = Slowdown()
+def slowdown() -> Slowdown:
+    """This app's Slowdown."""
+    return current_app.extensions.setdefault("dlx_sudoku.slowdown", Slowdown())
 
 
 # At most this long for Knuth's estimate of a stopped search's whole tree, and
