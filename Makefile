@@ -1,4 +1,4 @@
-# make run   — create the virtual environment, install, serve the app on 127.0.0.1:$(PORT)
+# make run   — create the virtual environment, install, serve the app on 127.0.0.1:$(PORT) (the production server)
 # make test  — install what the tests need (system Chromium, Node.js and redis-server included) and run every test
 # make check — the fast loop: lint (ruff), types (mypy), every test that needs no browser, the node tests
 # make serve — the production server (python -m webapp serve: waitress, a worker per core) on 127.0.0.1:$(PORT)
@@ -24,10 +24,8 @@ $(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
-run: $(VENV)/.installed
-	$(BIN)/flask --app webapp run --host 127.0.0.1 --port $(PORT)
-
-serve: $(VENV)/.installed
+# make run is the README's one command: the production server, as make serve.
+run serve: $(VENV)/.installed
 	$(BIN)/python -m webapp serve --host 127.0.0.1 --port $(PORT)
 
 # Playwright cannot download its own browser here: use Debian's chromium.

@@ -28,8 +28,8 @@ from werkzeug.serving import make_server
 
 from tests.web.test_answer_cache import PUZZLE, cached_app, free_port, post
 from webapp import create_app
-from webapp.web import answers
 from webapp.models.examples import puzzle_lines
+from webapp.web import answers
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVING = re.compile(r"serving http://[^:]+:(\d+)/")

@@ -141,3 +141,11 @@ def test_a_chunked_body_past_the_cap_is_a_413(live_server):
                  headers={"Content-Type": "application/json"}, encode_chunked=True)
     answer = conn.getresponse()
     assert answer.status == 413 and "256 KB" in json.loads(answer.read())["error"]
+
+
+@pytest.mark.parametrize("method, path", [("POST", "/api//solve"), ("POST", "/api/solve/"), ("GET", "/api//examples"),
+                                          ("GET", "/api/nowhere"), ("POST", "/api/")])
+def test_every_api_answer_is_json_even_at_an_address_with_a_doubled_or_trailing_slash(client, method, path):
+    """/api//solve answered a 308 redirect, an HTML page (Flask merges slashes); now a JSON 404."""
+    answer = client.open(path, method=method, json={"puzzle": BERRY})
+    assert answer.status_code == 404 and answer.is_json and answer.get_json()["error"]

@@ -20,7 +20,9 @@ from .commands import (
     add_cover_command,
     add_search_options,
     add_variant_options,
+    non_negative_float,
     port_number,
+    positive_float,
     positive_int,
     run_cover,
     run_log,
@@ -69,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="worker processes (default: one per core)")
     serve.add_argument("--threads", type=positive_int, default=4, metavar="N",
                        help="threads per worker (default 4)")
+    serve.add_argument("--grace", type=positive_float, default=15.0, metavar="SECONDS",
+                       help="on SIGTERM or Ctrl-C, how long the requests in flight have to finish "
+                            "(default 15; a second signal stops at once)")
+    serve.add_argument("--max-worker-mb", type=non_negative_float, default=400.0, metavar="MB",
+                       help="a worker whose memory grew past MB between requests is replaced, "
+                            "without dropping a request (default 400; 0: never)")
     return parser
 
 
@@ -91,7 +99,8 @@ def main(argv=None) -> int:
                 print(f"error: {error}", file=sys.stderr)
                 return 2
 
-            return serve(args.host, args.port, args.workers, args.threads)
+            return serve(args.host, args.port, args.workers, args.threads, grace=args.grace,
+                         max_worker_mb=args.max_worker_mb)
         return run_solve(args) if args.command == "solve" else run_log(args)
     except BrokenPipeError:
         return 0

@@ -42,6 +42,8 @@ def create_app(config=None):
     app.config.from_mapping(MAX_CONTENT_LENGTH=256 * 1024, **COMPRESSION)
     if config:
         app.config.from_mapping(config)
+    # /api//solve is no address of ours: a JSON 404, not a redirect (an HTML page) to /api/solve.
+    app.url_map.merge_slashes = False
     from . import hardening
     from . import routes as web
     app.register_blueprint(web.bp)

@@ -24,6 +24,13 @@ CSP = "; ".join([
     "frame-ancestors 'none'",
 ])
 
+# The environ key where the production server (webapp/web/serve_worker.py) says how many seconds a
+# request waited between arriving whole and a thread starting on it.
+WAITED = "dlx_sudoku.waited"
+# And where it puts a function saying how many requests its worker is serving at once: they share
+# one core (a solve holds the GIL), so the time kept back for a log's analysis is that many times more.
+SHARING = "dlx_sudoku.sharing"
+
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",

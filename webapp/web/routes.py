@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 
@@ -23,8 +24,12 @@ bp = Blueprint("web", __name__)
 
 @bp.before_app_request
 def note_the_start() -> None:
-    """When this request began: a search's max_seconds counts the parsing before it."""
-    g.started = time.perf_counter()
+    """When this request began: when it had arrived whole at the server. A search's max_seconds
+    counts the parsing before it and, under the production server, the time the request waited
+    for a thread (hardening.WAITED)."""
+    waited = request.environ.get(hardening.WAITED, 0.0)
+    g.waited = waited if isinstance(waited, float) else 0.0
+    g.started = time.perf_counter() - g.waited
 
 # Server caps; a client may ask for less, never more (config can lower them).
 # A search that records nothing (record: false, and the count past a replay) keeps no log to
@@ -37,9 +42,22 @@ DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_B
 class RequestError(ValueError):
     """A request field that is wrong: the message names it."""
 
+    retry_after: int | None = None      # seconds, for a 503
+
     def __init__(self, message: str, field: str | None = None, cells=(), position=None, status=400):
         super().__init__(message)
         self.message, self.field, self.cells, self.position, self.status = message, field, cells, position, status
+
+
+def can_start(max_seconds: float) -> None:
+    """Refuse a search with a 503 (and Retry-After) when its request waited for a thread for
+    the whole of its max_seconds: it could not start in time, and the server is busy."""
+    if g.waited < max_seconds:
+        return
+    error = RequestError(f"the server is busy: this request waited {g.waited:.1f} s for a thread, past its "
+                         f"time budget of {max_seconds:g} s; try again shortly", status=503)
+    error.retry_after = max(1, math.ceil(max_seconds))
+    raise error
 
 
 def cap(name: str):
@@ -109,6 +127,7 @@ def api_solve():
     stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
+    can_start(max_seconds)
     limits.update(time_budget(model.problem, recording))
     solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
     outcome = solved.outcome
@@ -126,8 +145,9 @@ def api_solve():
         "stats": steplog.stats_dict(outcome.stats),
     }
     if recording is not None:
-        answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
-                                      variants.about(grid, rules), message)
+        with slowdown().timing(model.problem, recording, outcome):
+            answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
+                                          variants.about(grid, rules), message)
     # After the log's analysis: the estimate and the count get what is really left of the time.
     answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
@@ -160,6 +180,7 @@ def api_compare():
     stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
+    can_start(max_seconds)
     gone = client_gone()
     searches, worst = [], None
     for k, choose in enumerate(CHOICES):
@@ -202,7 +223,9 @@ def api_estimate():
     choose = body.get("choose", "mrv")
     if choose not in CHOICES:
         raise RequestError("choose must be \"mrv\" (fewest options first) or \"first\"", "choose")
-    seconds = min(read_seconds(body), ESTIMATE_ALONE_SECONDS)
+    budget = read_seconds(body)
+    can_start(budget)
+    seconds = min(budget, ESTIMATE_ALONE_SECONDS)
     found = estimate(problem, givens, choose=choose, probes=ESTIMATE_PROBES, max_seconds=seconds,
                      cancelled=client_gone())
     return jsonify(choose=choose, **found.as_dict())
@@ -253,6 +276,7 @@ def api_cover():
     stored = answers.lookup(answer_key, limits["max_seconds"])
     if stored is not None:
         return stored
+    can_start(limits["max_seconds"])
     limits.update(time_budget(problem, recording))
     outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
     note_cancelled(outcome)
@@ -265,7 +289,8 @@ def api_cover():
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
     if recording is not None:
-        answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
+        with slowdown().timing(problem, recording, outcome):
+            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
     answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
@@ -299,9 +324,38 @@ def search_settings(limits: dict, choose: str, recording: ec.Recording | None, a
 
 def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
     """How a search spends max_seconds: counted from the request's start, with time
-    kept back for analysing each recorded event, so the whole answer fits the budget."""
+    kept back for analysing each recorded event, so the whole answer fits the budget (as many
+    times more as the requests its worker serves at once, which share its core)."""
     keep_back = analysis.seconds_kept_back(problem) if recording is not None else (0.0, 0.0)
-    return {"started": g.started, "keep_back": keep_back}
+    # Under the production server only (it says how many requests share the worker): the test
+    # client and werkzeug keep the estimate as it is, whatever else the machine is doing.
+    sharing = request.environ.get(hardening.SHARING)
+    slower = max(sharing(), slowdown().factor) if callable(sharing) else 1
+    return {"started": g.started, "keep_back": (keep_back[0] * slower, keep_back[1] * slower)}
+
+
+class Slowdown:
+    """How many times slower than analysis.seconds_kept_back's estimate the latest logs of this
+    app (one a worker process) were built (a busy machine, or a worker serving several requests at once), so the
+    time kept back for the next one's analysis is that much more. A moving average, 1 to 20."""
+
+    def __init__(self) -> None:
+        self.factor = 1.0
+
+    @contextlib.contextmanager
+    def timing(self, problem: ec.Problem, recording: ec.Recording, outcome: ec.Outcome):
+        per_event, per_dead_end = analysis.seconds_kept_back(problem)
+        expected = per_event * len(recording.events) + per_dead_end * outcome.stats.dead_ends
+        start = time.perf_counter()
+        yield
+        if expected > 0.01:             # long enough to be measured
+            seen = (time.perf_counter() - start) / expected
+            self.factor = min(20.0, max(1.0, (self.factor + seen) / 2))
+
+
+def slowdown() -> Slowdown:
+    """This app's Slowdown."""
+    return current_app.extensions.setdefault("dlx_sudoku.slowdown", Slowdown())
 
 
 # At most this long for Knuth's estimate of a stopped search's whole tree, and
@@ -491,8 +545,9 @@ def read_seconds(body: dict) -> float:
 def request_error(error: RequestError):
     """A bad request as JSON: what is wrong, which field, which cells."""
     position = {"line": error.position[0], "column": error.position[1]} if error.position else None
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else {}
     return jsonify(error=error.message, field=error.field, cells=list(error.cells),
-                   position=position), error.status
+                   position=position), error.status, headers
 
 
 def wants_a_page() -> bool:
