@@ -317,12 +317,6 @@ def test_a_dead_ends_culprits_are_flagged_on_the_cover_picture(page: Page, api):
     flagged = page.locator("#picture .square.blame")
     expect(flagged).to_have_count(len(levels))
     expect(page.locator("#picture .blame-flag.shown")).to_have_count(len(levels))
-    # Why these culprits: the options more than one choice rules out, with the later ones.
-    also = page.locator('#why .sentence[data-role="also"]')
-    if any(count > 1 for count in dead["every_ruler_count"][:6]):
-        expect(also).to_be_hidden()             # folded under its question until asked
-        page.locator("#why details.also summary").click()
-        expect(also).to_contain_text("Ruled out more than once: queen at ")
     squares = {(int(flagged.nth(k).get_attribute("data-row")), int(flagged.nth(k).get_attribute("data-col")))
                for k in range(len(levels))}
     labels = {log["labels"][chosen[level]] for level in levels}

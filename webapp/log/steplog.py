@@ -39,8 +39,7 @@ FORMAT, VERSION = "dlx-step-log", 4
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
-FACT_ARRAYS = {"dead_ends": ("step", "ruler", "every_ruler", "every_ruler_count", "culprits", "culprit_count",
-                             "back_to", "jump_to"),
+FACT_ARRAYS = {"dead_ends": ("step", "ruler", "culprits", "culprit_count", "back_to", "jump_to"),
                "jumps": ("step", "back_to", "jump_to", "wasted"),
                "tries": ("nodes", "wrong")}
 # back_to of a dead end that the recording ends after, before the search tries again.
@@ -91,21 +90,13 @@ def facts(analysis: an.Analysis) -> dict:
     dead_ends, jumps = analysis.dead_ends, analysis.jumps
     ruler: list[int] = []
     culprits: list[int] = []
-    every: list[int] = []
-    every_count: list[int] = []
     for dead in dead_ends:
         ruler += dead.ruler_level
         culprits += dead.culprits
-        for bits in dead.every_ruler:
-            levels = an.levels_of(bits)
-            every += levels
-            every_count.append(len(levels))
     return {
         "dead_ends": {
             "step": [d.step for d in dead_ends],
             "ruler": ruler,
-            "every_ruler": every,
-            "every_ruler_count": every_count,
             "culprits": culprits,
             "culprit_count": [len(d.culprits) for d in dead_ends],
             "back_to": [BACK_TO_UNKNOWN if d.back_to is None else d.back_to for d in dead_ends],
@@ -202,9 +193,6 @@ def validate_facts(log: dict) -> None:
     if rulers != len(dead["ruler"]):
         raise LogError(f"facts.dead_ends.ruler has {len(dead['ruler'])} entries for the {rulers} options "
                        "of the dead ends' items")
-    if len(dead["every_ruler_count"]) != rulers or sum(dead["every_ruler_count"]) != len(dead["every_ruler"]):
-        raise LogError("facts.dead_ends.every_ruler_count must have an entry for each option of the dead ends' "
-                       "items, and every_ruler hold their sum")
 
 
 class Replay:
@@ -390,7 +378,7 @@ def event_lines(log: dict, step: int) -> list[str]:
                     option=phrases["labels"][state.frames[-1].option]), *jump_lines(log, step, arg - 1)]
     ruled = rulings(problem, state, arg)
     heading, *ruled_out = dead_end_lines(phrases, state, arg, ruled, lambda r: ruled_why(log, r, problem))
-    lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out, *also_lines(log, step, problem, arg)]
+    lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out]
     dead_level = state.level
     events = log["events"]
     while replay_.step < len(events):
@@ -475,32 +463,6 @@ def culprit_lines(log: dict, step: int, state: State, item: int) -> list[str]:
         lines.append(say("dead_end.thrashing", count=len(group)) + " "
                      + say("dead_end.thrash_place", index=ordinal(group.index(k) + 1), count=len(group)))
     return lines
-
-
-# The most options the "ruled out more than once" line names; the rest are counted.
-ALSO_SHOWN = 6
-
-
-def also_lines(log: dict, step: int, problem: ec.Problem, item: int) -> list[str]:
-    """The options of the dead end at `step` that more than one placed option rules out, each with the
-    levels past its earliest ruler (the facts' every_ruler): why those culprits and not others."""
-    dead = log["facts"]["dead_ends"]
-    k = dead_end_number(log, step)
-    events, options_of = log["events"], problem.options_of_item
-    first = sum(len(options_of[events[s] >> ec.KIND_BITS]) for s in dead["step"][:k])
-    counts, levels = dead["every_ruler_count"], dead["every_ruler"]
-    at = sum(counts[:first])
-    said = []
-    for n, option in enumerate(options_of[item]):
-        later = levels[at + 1:at + counts[first + n]]      # past the earliest ruler
-        at += counts[first + n]
-        if later:
-            said.append(say("dead_end.also_one", option=log["labels"][option], count=len(later),
-                            levels=join_and([str(level) for level in later])))
-    if not said:
-        return []
-    more = say("dead_end.also_more", count=len(said) - ALSO_SHOWN) if len(said) > ALSO_SHOWN else ""
-    return [say("dead_end.also", list="; ".join(said[:ALSO_SHOWN]), more=more)]
 
 
 def ordinal(number: int) -> str:

@@ -40,8 +40,6 @@ export class Facts {
     this.deadItem = Int32Array.from(itemOfDeadEnd);
     this.ruler = Int32Array.from(dead.ruler);
     this.rulerStart = starts(itemOfDeadEnd.map((i) => optionsOfItem[i].length));
-    this.everyRuler = Int32Array.from(dead.every_ruler);
-    this.everyRulerStart = starts(dead.every_ruler_count);
     this.culprits = Int32Array.from(dead.culprits);
     this.culpritStart = starts(dead.culprit_count);
     this.backTo = Int32Array.from(dead.back_to);
@@ -67,15 +65,6 @@ export class Facts {
   /** For dead end k, the level of the ruler of each option of its item (option-id order; -1: a given). */
   rulersOf(k) {
     return this.ruler.subarray(this.rulerStart[k], this.rulerStart[k + 1]);
-  }
-
-  /** For dead end k, every ruler level of each option of its item (option-id order; ascending, -1: a given). */
-  everyRulerOf(k) {
-    const out = [];
-    for (let g = this.rulerStart[k]; g < this.rulerStart[k + 1]; g++) {
-      out.push(this.everyRuler.subarray(this.everyRulerStart[g], this.everyRulerStart[g + 1]));
-    }
-    return out;
   }
 
   /** The culprit levels of dead end k, ascending (empty: the givens alone starve its item). */
