@@ -281,6 +281,7 @@ export class Replayer {
     this.thrashList.show(thrash ? thrashRanking(log, replay.tree) : []);
     this.costliest.show(replay.tree ? costliestWrongChoices(log, replay.tree, 5) : null, log.trySteps.length);
     $("tree-panel").hidden = !replay.tree;
+    $("glance-panel").hidden = !replay.tree;
     // Where the replay is in the search: exact when the log holds it all, else against Knuth's estimate.
     replay.progress = { complete: !["steps", "time", "cancelled"].includes(log.outcome.limit), estimate: data.estimate || null };
     // The dancing links, node by node, only for problems small enough to draw.
@@ -330,6 +331,7 @@ export class Replayer {
     this.bookmarks.show([]);
     $("bookmarks").hidden = true;
     $("tree-panel").hidden = true;
+    $("glance-panel").hidden = true;
     $("thrash-note").hidden = true;
     $("progress-line").hidden = true;
     this.overview.setData(null);

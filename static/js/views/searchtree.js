@@ -91,6 +91,8 @@ export class SearchTreeView {
     this.growBox.id = "tree-grow";
     this.growBox.addEventListener("change", () => this.update({ type: "grow", on: this.growBox.checked }));
     grow.append(this.growBox, " ", say("tree.grow"));
+    grow.title = say("tree.grow.title");
+    this.growBox.setAttribute("aria-label", say("tree.grow.title"));
     bar.append(grow);
     this.canvas.before(bar);
     this.preview = document.createElement("p");
