@@ -405,3 +405,19 @@ def test_presenting_at_1024x768_the_tree_is_there_and_shares_the_screen_with_the
     page.locator("#search-tree").focus()
     page.keyboard.press("+")
     expect_view(page, "!v.fit")
+
+
+def test_hovering_a_node_previews_it_without_moving_the_replay(page: Page, api):
+    log = solve_via_api(api, ARTO, solutions=2)["log"]
+    sizes = log["facts"]["tries"]["nodes"]
+    open_arto(page)
+    label = max(labels_of(page), key=lambda b: sizes[b["node"]])
+    box = page.locator("#search-tree").bounding_box()
+    page.mouse.move(box["x"] + label["x"] + label["w"] / 2, box["y"] + label["y"] + label["h"] / 2)
+    preview = page.locator("#tree-preview")
+    expect(preview).to_contain_text(f"{sizes[label['node']]:,} nodes and ")
+    expect(preview).to_contain_text("dead ends below, no solution below it.")
+    expect(preview).to_contain_text("ran out")
+    assert current_step(page) == 0
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 150)
+    expect(preview).to_have_text("")
