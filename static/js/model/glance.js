@@ -120,6 +120,39 @@ export function thrashSummary(log) {
 }
 
 /**
+ * The thrashing groups ranked by the nodes they wasted, for a list to step
+ * through: [{group, steps, wasted, choices}], most wasted first (ties: the
+ * larger group, then the earlier). `steps` are the group's dead-end steps in
+ * order (facts.thrashing, facts.dead_ends.step); `wasted` counts the nodes the
+ * search tried from its first dead end to its last, all spent meeting the
+ * same conflict again (the tries are the log's; nothing is re-derived);
+ * `choices` names the culprits, read from the replay state at its first dead end.
+ */
+export function thrashRanking(log, tree) {
+  const facts = log.facts;
+  if (!facts || !tree || !facts.thrashing.length) return [];
+  const ranked = facts.thrashing.map((group, g) => {
+    const steps = Array.from(group, (k) => facts.deadEventIndex[k] + 1).sort((a, b) => a - b);
+    const wasted = tree.nodeAtStep(steps[steps.length - 1]) - tree.nodeAtStep(steps[0]);
+    return { group: g, steps, wasted, first: group[0] };
+  });
+  ranked.sort((a, b) => b.wasted - a.wasted || b.steps.length - a.steps.length || a.steps[0] - b.steps[0]);
+  return ranked.map(({ group, steps, wasted, first }) => {
+    const state = log.seek(steps[0]);
+    const levels = Array.from(facts.culpritsOf(first));
+    const choices = joinAnd(levels.map((level) => say("thrash.choice", { option: log.labels[state.frame(level).option], level })));
+    return { group, steps, wasted, choices };
+  });
+}
+
+/** In a sorted list of steps, the one before (`-1`) or after (`+1`) a step, or null. */
+export function stepBeside(steps, step, direction) {
+  if (direction > 0) return steps.find((s) => s > step) ?? null;
+  for (let k = steps.length - 1; k >= 0; k--) if (steps[k] < step) return steps[k];
+  return null;
+}
+
+/**
  * Where a replay is in the search: "node k of N" (k the nodes tried up to this
  * step) when the log holds the whole search, "node k of about N (± p%)" with
  * Knuth's estimate of a search a limit stopped, else "node k".

@@ -20,8 +20,9 @@ export class SearchTree {
   /**
    * @param {object} log a StepLog (kindAt, levelAt, stepCount, solutionSteps, outcome)
    * @param {ArrayLike<number>} sizes the subtree size of each try, in log order (facts)
+   * @param {ArrayLike<number>} wrong the wrong choices' node numbers (facts; none by default)
    */
-  constructor(log, sizes) {
+  constructor(log, sizes, wrong = []) {
     const trySteps = log.trySteps;
     const count = trySteps.length;
     if (sizes.length !== count) {
@@ -61,6 +62,15 @@ export class SearchTree {
     }
     this.roots = [];
     for (let i = 0; i < count; i += this.size[i]) this.roots.push(i);
+    // The wrong choices (facts): a failed subtree hanging off the way to a solution, drawn as one block.
+    this.wrong = new Uint8Array(count);
+    for (const n of wrong) if (n >= 0 && n < count) this.wrong[n] = 1;
+  }
+
+  /** The nearest wrong choice at or above node n (-1: none; n is on a path). */
+  wrongAbove(n) {
+    for (let a = n; a >= 0; a = this.parent[a]) if (this.wrong[a]) return a;
+    return -1;
   }
 
   /** The node being tried at a step: the last try at or before it (-1 before the first). */
@@ -122,6 +132,51 @@ export class SearchTree {
     }
     return n;
   }
+}
+
+/** The dead ends (their numbers, [first, end)) made inside node n's subtree, from the facts' dead-end steps. */
+export function deadEndsUnder(log, tree, n) {
+  const facts = log.facts;
+  if (!facts) return [0, 0];
+  const begin = tree.step[n];
+  const last = n + tree.size[n];
+  const end = last < tree.count ? tree.step[last] : log.stepCount + 1;
+  // Dead end k is step deadEventIndex[k] + 1.
+  return [lowerBound(facts.deadEventIndex, begin - 1), lowerBound(facts.deadEventIndex, end - 1)];
+}
+
+/** The first index of a sorted array whose value is at least `value`. */
+function lowerBound(sorted, value) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * What starved node n's subtree, from the facts: {deadEnds, item, times}, the
+ * number of dead ends under it and the item that ran out at most of them
+ * (ties: the lowest id) and how often; item -1 when none.
+ */
+export function starvedUnder(log, tree, n) {
+  const [first, end] = deadEndsUnder(log, tree, n);
+  const counts = new Map();
+  let item = -1;
+  let times = 0;
+  for (let k = first; k < end; k++) {
+    const i = log.facts.deadItem[k];
+    const c = (counts.get(i) || 0) + 1;
+    counts.set(i, c);
+    if (c > times || (c === times && i < item)) {
+      item = i;
+      times = c;
+    }
+  }
+  return { deadEnds: end - first, item, times };
 }
 
 /**

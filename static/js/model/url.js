@@ -3,7 +3,8 @@
 // or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
-// solved yet. Reading and writing them, with pushState for a new
+// solved yet. Either page's replay may add &marks=STEP:name,… (named
+// bookmarks: a lesson plan). Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
 // of history calls). The notes' words come from the message catalogue (url.*).
 
@@ -81,7 +82,37 @@ function readSettings(params, { withStep = true } = {}) {
     notes.push(say("url.step_not_number", { value: shown(stepText) }));
   }
   // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
-  return { solutions, choose, step, notes, solText: sol };
+  return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")) };
+}
+
+/** The longest bookmark name kept. */
+const MARK_NAME_MAX = 40;
+
+/** A bookmark's name as the address keeps it: no commas (they part bookmarks), trimmed, at most 40 characters. */
+export function markName(text) {
+  return String(text).replace(/[,\s]+/g, " ").trim().slice(0, MARK_NAME_MAX).trim();
+}
+
+/**
+ * Named bookmarks from `marks=STEP:name,STEP:name…` (a lesson plan): [{step,
+ * name}] by step (name "" for `STEP:`); a part without a step number is
+ * dropped, one step kept once.
+ */
+export function readMarks(text) {
+  if (!text) return [];
+  const marks = new Map();
+  for (const part of text.split(",")) {
+    const m = /^(\d{1,12}):(.*)$/.exec(part.trim());
+    if (!m) continue;
+    const step = Number(m[1]);
+    if (!marks.has(step)) marks.set(step, { step, name: markName(m[2]) });
+  }
+  return [...marks.values()].sort((a, b) => a.step - b.step);
+}
+
+/** The `marks` value of a list of bookmarks ("" for none). */
+export function marksText(marks) {
+  return (marks || []).map(({ step, name }) => `${step}:${markName(name)}`).join(",");
 }
 
 /**
@@ -101,10 +132,11 @@ function writeSettings(params, share) {
   params.set("sol", share.solutions === null ? "all" : String(share.solutions));
   params.set("choose", share.choose);
   if (share.step !== null && share.step !== undefined) params.set("step", String(share.step));
+  if (share.marks && share.marks.length) params.set("marks", marksText(share.marks));
 }
 
 /** Query keys of a cover share that are not a built-in's parameters. */
-const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem"]);
+const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem", "marks"]);
 
 /**
  * A built-in's parameters in a query: numbers and booleans under their own

@@ -28,7 +28,10 @@ import { Presentation } from "../views/present.js";
 import { SearchTreeView } from "../views/searchtree.js";
 import { SearchTree, costliestWrongChoices } from "../model/search-tree.js";
 import { CostliestView } from "../views/costliest.js";
-import { progressLine, thrashSummary } from "../model/glance.js";
+import { ThrashList } from "../views/thrashlist.js";
+import { BookmarksView } from "../views/bookmarks.js";
+import { readMarks } from "../model/url.js";
+import { progressLine, thrashRanking, thrashSummary } from "../model/glance.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -191,6 +194,14 @@ export class Replayer {
     });
     this.links = new LinksPanel($("links"), { onJump: (step) => this.seekTo(step) });
     this.treeView = new SearchTreeView($("search-tree"), { onSeek: (step) => this.seekTo(step) });
+    this.thrashList = new ThrashList($("thrash-list"), {
+      onSeek: (step) => this.seekTo(step), onPick: (group) => this.treeView.update({ type: "group", group }),
+    });
+    this.bookmarks = new BookmarksView($("bookmarks"), {
+      getStep: () => (this.replay ? this.replay.timeline.cursor : null),
+      onSeek: (step) => this.seekTo(step),
+      onChange: (marks) => this.setMarks(marks),
+    });
     this.costliest = new CostliestView($("costliest"), { onSeek: (step) => this.seekTo(step) });
     $("links-panel").addEventListener("toggle", () => this.redraw());
     $("download-log").addEventListener("click", () => {
@@ -240,28 +251,37 @@ export class Replayer {
       stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
       schedule: (callback) => requestAnimationFrame(callback), cursor: landing,
     });
+    // Bookmarks: the share's, else (reopening this entry, a reload, a link) the address's.
+    const bookmarks = share.marks && share.marks.length ? share.marks
+      : !push || this.sameSolve(current, share) ? readMarks(new URLSearchParams(location.search).get("marks")) : [];
     const replay = {
-      log, raw: data, timeline, state: null, share: { ...share, step: timeline.cursor },
+      log, raw: data, timeline, state: null, share: { ...share, marks: bookmarks, step: timeline.cursor },
       drawnStep: -1, drawnLinks: -1, urlStep: timeline.cursor, focusItem: -1, reveal: false,
     };
     this.replay = replay;
     if (push) this.url.push(replay.share);
     else this.url.replace(replay.share);
     this.results.show(data, log);
+    this.bookmarks.show(bookmarks);
+    $("bookmarks").hidden = false;
     this.matrix.setLog(log);
     // The whole search as a tree, from the subtree sizes the server counted (the log's facts).
-    replay.tree = log.subtreeSizes ? new SearchTree(log, log.subtreeSizes) : null;
+    replay.tree = log.subtreeSizes ? new SearchTree(log, log.subtreeSizes, log.facts.wrong) : null;
     // Thrashing: said under the tree, each of its dead ends marked under the node tried just before it.
     const thrash = replay.tree ? thrashSummary(log) : null;
     const marks = thrash ? thrash.marked.map((k) => ({
       node: replay.tree.nodeAtStep(log.facts.deadEventIndex[k] + 1), group: log.facts.groupOfDeadEnd[k],
     })).filter(({ node }) => node >= 0) : [];
-    this.treeView.setTree(replay.tree, (node) => log.labels[log.argAt(replay.tree.step[node])], marks);
+    this.treeView.setTree(replay.tree, {
+      labelOf: (node) => log.labels[log.argAt(replay.tree.step[node])], itemName: (item) => log.items[item], log, marks,
+    });
     $("thrash-note").textContent = thrash ? thrash.sentence : "";
     $("thrash-note").hidden = !thrash;
     $("tree-panel").dataset.thrashMarks = String(marks.length);
+    this.thrashList.show(thrash ? thrashRanking(log, replay.tree) : []);
     this.costliest.show(replay.tree ? costliestWrongChoices(log, replay.tree, 5) : null, log.trySteps.length);
     $("tree-panel").hidden = !replay.tree;
+    $("glance-panel").hidden = !replay.tree;
     // Where the replay is in the search: exact when the log holds it all, else against Knuth's estimate.
     replay.progress = { complete: !["steps", "time", "cancelled"].includes(log.outcome.limit), estimate: data.estimate || null };
     // The dancing links, node by node, only for problems small enough to draw.
@@ -307,7 +327,11 @@ export class Replayer {
     $("links-panel").hidden = true;
     this.treeView.setTree(null);
     this.costliest.show(null, 0);
+    this.thrashList.show([]);
+    this.bookmarks.show([]);
+    $("bookmarks").hidden = true;
     $("tree-panel").hidden = true;
+    $("glance-panel").hidden = true;
     $("thrash-note").hidden = true;
     $("progress-line").hidden = true;
     this.overview.setData(null);
@@ -336,6 +360,16 @@ export class Replayer {
     const bottom = document.querySelector(".overview").getBoundingClientRect().bottom;
     const down = Math.min(bottom + margin - window.innerHeight, top - margin);
     if (down > 0) window.scrollBy({ top: down, behavior: "instant" });
+  }
+
+  /** The replay's bookmarks are these now: in the address at once (a reload keeps them). */
+  setMarks(marks) {
+    const replay = this.replay;
+    if (!replay) return;
+    replay.share = { ...replay.share, marks, step: replay.timeline.cursor };
+    this.url.replace(replay.share);
+    this.bookmarks.show(marks);
+    this.onStep(replay.timeline.cursor, replay.share);
   }
 
   /** Move the replay to a step (a solution button, the strip, a link in the links view). */
@@ -434,12 +468,14 @@ export class Replayer {
       $("step-why").textContent = explanation.sentences.length ? explanation.sentences[0].text : "";
       this.matrix.show(state);
       this.results.markStep(step);
+      this.thrashList.markStep(step);
       if (replay.tree) {
         // The node on the stack: the top frame's try, or the one above when this level has none yet.
         const top = state.top();
         const level = top && top.k > 0 ? state.level : state.level - 1;
-        this.treeView.setCurrent(replay.tree.currentNode(step, level));
         const dead = log.facts.deadEndAt(step);
+        this.treeView.setCurrent(replay.tree.currentNode(step, level), replay.tree.nodeAtStep(step),
+          dead >= 0 ? log.facts.culpritsOf(dead) : []);
         this.treeView.setGroup(dead >= 0 ? log.facts.groupOfDeadEnd[dead] : -1);
         const { complete, estimate } = replay.progress;
         $("progress-line").textContent = progressLine(replay.tree.nodeAtStep(step) + 1, replay.tree.count, complete, estimate);

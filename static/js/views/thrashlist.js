@@ -1,0 +1,106 @@
+// views/thrashlist.js — the thrashing groups under the search tree as a ranked
+// list (model/glance.js thrashRanking): each group a button that picks it (the
+// tree dims all but its dead ends) with ◀ ▶ through its dead ends and where
+// the replay is among them. Renders what the model gives; knows no log.
+
+import { say } from "../model/messages.js";
+import { stepBeside } from "../model/glance.js";
+
+export class ThrashList {
+  /**
+   * @param {HTMLElement} box the list's container
+   * @param {{onSeek: (step: number) => void, onPick: (group: number) => void}} hooks
+   *   onPick(-1) when the pick is dropped
+   */
+  constructor(box, { onSeek, onPick }) {
+    this.box = box;
+    this.onSeek = onSeek;
+    this.onPick = onPick;
+    this.groups = [];
+    this.picked = -1;
+    this.step = 0;
+  }
+
+  /** groups: [{group, steps, wasted, choices}], most wasted first; empty hides the list. */
+  show(groups) {
+    this.groups = groups;
+    this.picked = -1;
+    this.box.replaceChildren();
+    this.box.hidden = !groups.length;
+    if (!groups.length) return;
+    const title = document.createElement("h3");
+    title.id = "thrash-list-title";
+    title.textContent = say("thrash.list.title");
+    const list = document.createElement("ol");
+    list.setAttribute("aria-labelledby", title.id);
+    this.rows = groups.map((entry) => {
+      const item = document.createElement("li");
+      item.className = "thrash-group";
+      item.dataset.group = String(entry.group);
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "thrash-pick";
+      pick.textContent = say("thrash.list.item", { choices: entry.choices, dead: entry.steps.length, wasted: entry.wasted });
+      pick.setAttribute("aria-pressed", "false");
+      pick.addEventListener("click", () => this.pick(this.picked === entry.group ? -1 : entry.group));
+      const nav = document.createElement("span");
+      nav.className = "thrash-nav";
+      const previous = this.navButton("◀", say("thrash.list.previous"), () => this.go(entry, -1));
+      const place = document.createElement("span");
+      place.className = "thrash-place";
+      const next = this.navButton("▶", say("thrash.list.next"), () => this.go(entry, 1));
+      nav.append(previous, place, next);
+      nav.hidden = true;
+      item.append(pick, nav);
+      list.append(item);
+      return { entry, item, pick, nav, place, previous, next };
+    });
+    this.box.append(title, list);
+    this.markStep(this.step);
+  }
+
+  navButton(text, label, action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  /** Pick a group (-1: none): its row opens its ◀ ▶, the tree dims the rest. */
+  pick(group) {
+    this.picked = group;
+    for (const row of this.rows || []) {
+      const on = row.entry.group === group;
+      row.pick.setAttribute("aria-pressed", String(on));
+      row.item.classList.toggle("picked", on);
+      row.nav.hidden = !on;
+    }
+    this.onPick(group);
+    this.markStep(this.step);
+  }
+
+  /** The previous or next dead end of a group from the replay's step; picks the group. */
+  go(entry, direction) {
+    if (this.picked !== entry.group) this.pick(entry.group);
+    const to = stepBeside(entry.steps, this.step, direction);
+    if (to !== null) this.onSeek(to);
+  }
+
+  /** The replay is at this step: say where it is among the picked group's dead ends. */
+  markStep(step) {
+    this.step = step;
+    const row = (this.rows || []).find((r) => r.entry.group === this.picked);
+    if (!row) return;
+    const { steps } = row.entry;
+    const at = steps.indexOf(step);
+    const before = steps.filter((s) => s < step).length;
+    row.place.textContent = at >= 0
+      ? say("thrash.list.at", { index: at + 1, count: steps.length })
+      : say("thrash.list.between", { before, count: steps.length });
+    row.previous.disabled = stepBeside(steps, step, -1) === null;
+    row.next.disabled = stepBeside(steps, step, 1) === null;
+  }
+}
