@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.pagehelpers import ARTO, current_step, expect_step, solve_via_api
-from webapp import exact_cover as ec
+from webapp.engine import exact_cover as ec
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
