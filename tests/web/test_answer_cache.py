@@ -1,9 +1,11 @@
 """The answer cache: identical requests answered from the store, what is never stored,
 the size bound, a Redis that is down, and two app instances sharing a real Redis."""
 
+import contextlib
 import gzip
 import json
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -111,15 +113,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    """A real redis-server on a free port (make test installs the Debian package)."""
+@contextlib.contextmanager
+def running_redis(folder):
+    """A real redis-server on a free port, its files in folder: (its URL, its process); stopped
+    after (resumed first, should a test have paused it)."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed (Debian package redis-server; make test installs it as root)")
     port = free_port()
     server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no", "--dir", str(tmp_path)],
+                               "--appendonly", "no", "--dir", str(folder)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
@@ -131,10 +134,18 @@ def redis_url(tmp_path):
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail(f"redis-server did not listen on port {port}")
                 time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield f"redis://127.0.0.1:{port}/0", server
     finally:
+        server.send_signal(signal.SIGCONT)
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    """A real redis-server on a free port (make test installs the Debian package)."""
+    with running_redis(tmp_path) as (url, _):
+        yield url
 
 
 def test_two_app_instances_share_answers_through_redis(redis_url):

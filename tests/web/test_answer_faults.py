@@ -11,7 +11,6 @@ import logging
 import os
 import re
 import resource
-import shutil
 import signal
 import socket
 import subprocess
@@ -26,7 +25,7 @@ import brotli
 import pytest
 from werkzeug.serving import make_server
 
-from tests.web.test_answer_cache import PUZZLE, cached_app, free_port, post
+from tests.web.test_answer_cache import PUZZLE, cached_app, post, running_redis
 from webapp import create_app
 from webapp.models.examples import puzzle_lines
 from webapp.web import answers
@@ -39,28 +38,8 @@ TOP95 = puzzle_lines("norvig_top95.txt")
 @pytest.fixture
 def redis_server(tmp_path):
     """A real redis-server on a free port: (its URL, its process), to pause and resume."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (Debian package redis-server; make test installs it as root)")
-    port = free_port()
-    server = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no", "--dir", str(tmp_path)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail(f"redis-server did not listen on port {port}")
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0", server
-    finally:
-        server.send_signal(signal.SIGCONT)
-        server.terminate()
-        server.wait(timeout=10)
+    with running_redis(tmp_path) as running:
+        yield running
 
 
 def warnings_saying(caplog, words: str) -> list[str]:
