@@ -119,7 +119,7 @@ def test_a_double_click_zooms_to_the_subtree_under_it_and_z_to_the_focused_one(p
 def test_every_node_of_the_largest_search_can_be_reached_and_read(page: Page):
     """A 25×25 plain DLX cannot finish: the server stops it at its budget (a million
     events, or fewer when its time limit comes first on a busy machine)."""
-    from webapp.examples import puzzle_lines
+    from webapp.models.examples import puzzle_lines
     puzzle = puzzle_lines("gecode_25x25.txt")[0]
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"/?p={puzzle}&sol=1&choose=mrv&step=0")
