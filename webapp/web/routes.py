@@ -144,12 +144,13 @@ def api_solve():
         "solutions": [list(g.cells) for g in solved.grids],
         "stats": steplog.stats_dict(outcome.stats),
     }
+    # Before the log's analysis, which a search stopped by its step budget may leave no time after.
+    answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
     if recording is not None:
         with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
                                           variants.about(grid, rules), message)
-    # After the log's analysis: the estimate and the count get what is really left of the time.
-    answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
+    # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
@@ -288,10 +289,10 @@ def api_cover():
         "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
+    answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)    # before the analysis, as above
     if recording is not None:
         with slowdown().timing(problem, recording, outcome):
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
-    answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
@@ -332,8 +333,8 @@ def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:
     sharing = request.environ.get(hardening.SHARING)
     slower = max(sharing(), slowdown().factor) if callable(sharing) else 1
     # A recorded search stops a little early, as if the request had begun ESTIMATE_SECONDS sooner:
-    # what it leaves is for Knuth's estimate of a stopped search (or the count past the replay),
-    # which else would find the budget spent by the analysis. The answer still comes within it.
+    # what it leaves is for Knuth's estimate of a stopped search, asked before the analysis, which
+    # keeps its own time back. The answer still comes within the budget.
     started = g.started - (ESTIMATE_SECONDS if recording is not None else 0.0)
     return {"started": started, "keep_back": (keep_back[0] * slower, keep_back[1] * slower)}
 
@@ -369,9 +370,11 @@ ESTIMATE_SECONDS, ESTIMATE_LEAST = 0.25, 0.05
 
 def tree_estimate(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict) -> dict | None:
     """Knuth's estimate of the whole search tree when a step or time limit stopped the search
-    (webapp/analysis/estimate.py): how much of it the recorded part is. Asked once the log is built and
-    analysed, it gets what is then left of the request's budget, at most ESTIMATE_SECONDS;
-    None when the search was not cut short or too little time is left."""
+    (webapp/analysis/estimate.py): how much of it the recorded part is. Asked right after the search,
+    before the log's analysis (a search stopped by its step budget may leave no time after it; one
+    stopped by the clock stopped ESTIMATE_SECONDS early for it), it gets what is then left of the
+    request's budget, at most ESTIMATE_SECONDS; None when the search was not cut short or too
+    little time is left."""
     if outcome.status != ec.STOPPED or outcome.limit not in (ec.LIMIT_STEPS, ec.LIMIT_TIME):
         return None
     left = seconds_left(limits["max_seconds"])
