@@ -115,16 +115,21 @@ def interrupt_after(args, ready=None, seconds=0.0, timeout=60):
     """Run the command line, press Ctrl-C once `ready(stderr so far)` holds (or after
     some seconds), and wait for it to end."""
     import signal
+    import tempfile
     import time
-    proc = subprocess.Popen([sys.executable, "-m", "webapp", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    seen = ""
-    time.sleep(seconds)
-    while ready is not None and not ready(seen) and proc.poll() is None:
-        seen += proc.stderr.read(1)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=timeout)
-    return proc.returncode, out, seen + err
+    # Standard output goes to a file: a pipe nobody reads while stderr is watched fills up
+    # and stops the command before it says it is ready (a hang seen in CI).
+    with tempfile.TemporaryFile("w+") as stdout:
+        proc = subprocess.Popen([sys.executable, "-m", "webapp", *args], stdout=stdout,
+                                stderr=subprocess.PIPE, text=True)
+        seen = ""
+        time.sleep(seconds)
+        while ready is not None and not ready(seen) and proc.poll() is None:
+            seen += proc.stderr.read(1)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=timeout)
+        stdout.seek(0)
+        return proc.returncode, stdout.read(), seen + err
 
 
 def test_ctrl_c_ends_a_batch_cleanly_with_totals(tmp_path):
