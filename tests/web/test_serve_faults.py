@@ -168,6 +168,28 @@ def test_a_killed_worker_is_logged_and_replaced_and_new_connections_reach_live_w
     assert victim not in served and served <= set(server.children())
 
 
+def running(pid: int) -> bool:
+    """Whether process pid runs (a zombie waiting for whoever adopted it to reap it does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def test_workers_do_not_outlive_a_supervisor_killed_with_sigkill(servers):
+    """A supervisor killed outright (it can handle no signal) takes its workers with it: they drain
+    and exit rather than serve on as orphans holding the port (they did, before)."""
+    server = servers(workers=2)
+    workers = server.children()
+    assert len(workers) == 2 and all(running(pid) for pid in workers)
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait(10)
+    server.wait_until(lambda: not any(running(pid) for pid in workers), 60, "the orphaned workers to exit")
+    with pytest.raises(OSError):
+        get(server.base + "/api/examples", timeout=5)
+
+
 @pytest.mark.slow
 def test_sigterm_drains_the_requests_in_flight_then_exits_0(servers):
     """10 solves in flight when SIGTERM comes: all 10 answered, and the server exits 0 within

@@ -93,7 +93,7 @@ class Supervisor:
     def start_worker(self) -> multiprocessing.process.BaseProcess:
         reader, writer = self.context.Pipe(duplex=False)
         worker = self.context.Process(target=run_worker, daemon=True,
-                                      args=(self.sock, self.threads, self.grace, self.max_mb, writer))
+                                      args=(self.sock, self.threads, self.grace, self.max_mb, writer, os.getpid()))
         worker.start()
         writer.close()
         log(f"worker {worker.pid} started")

@@ -10,6 +10,8 @@ these changes to waitress's own behaviour:
   whatever its loop sees, and one worker took 22 of 23 connections, issue 37);
 - it stamps each request when it has fully arrived: the app counts a request's
   time budget from then, so time spent queued for a thread is part of it;
+- it drains as on SIGTERM when the supervisor dies (even by SIGKILL), so no
+  orphaned worker serves on, holding the port, with nobody to stop it;
 - on SIGTERM it drains: it stops accepting, finishes every request that has
   arrived (answering it with Connection: close), closes idle connections and
   exits 0, or exits after the grace period with what is left cut;
@@ -58,6 +60,10 @@ FRESH_SECONDS = 0.25
 # With some threads busy, a worker lets a waiting connection wait this long for each busy
 # one before taking it: a worker with idle threads takes it first.
 DEFER_SECONDS = 0.02
+# Linux's prctl option: a signal the kernel sends this process when its parent dies.
+PR_SET_PDEATHSIG = 1
+# Where that is not there, how often a thread asks whether the supervisor is still the parent.
+PARENT_CHECK_SECONDS = 1.0
 # Set (to anything) in the environment: every answer names the worker's pid in X-Worker (tests, bench).
 WORKER_HEADER = "DLX_WORKER_HEADER"
 
@@ -87,9 +93,31 @@ def give_back_memory() -> None:
         pass
 
 
-def run_worker(sock: socket.socket, threads: int, grace: float, max_mb: float | None, report) -> None:
+def drain_when_the_supervisor_dies(supervisor: int) -> None:
+    """SIGTERM to this worker (which drains it) once its supervisor, process `supervisor`, is gone."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0:
+            if os.getppid() != supervisor:          # it died before the kernel was asked
+                os.kill(os.getpid(), signal.SIGTERM)
+            return
+    except (OSError, AttributeError, TypeError):    # not Linux: watch the parent instead
+        pass
+
+    def watch() -> None:
+        while os.getppid() == supervisor:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    import threading
+    threading.Thread(target=watch, name="supervisor-watch", daemon=True).start()
+
+
+def run_worker(sock: socket.socket, threads: int, grace: float, max_mb: float | None, report,
+               supervisor: int) -> None:
     """One worker: the app under waitress on the shared socket until SIGTERM (then drain)
-    or until it grows past max_mb MB (then retire). report: a pipe to the supervisor."""
+    or until it grows past max_mb MB (then retire), or until its supervisor (that pid) is gone
+    (then drain). report: a pipe to the supervisor."""
     from waitress.adjustments import Adjustments
     from waitress.task import ThreadedTaskDispatcher
 
@@ -100,6 +128,7 @@ def run_worker(sock: socket.socket, threads: int, grace: float, max_mb: float | 
     signal.set_wakeup_fd(-1)                # the supervisor's, inherited with the fork
     asked_to_stop: list[int] = []           # a SIGTERM before the server is up drains it once it is
     signal.signal(signal.SIGTERM, lambda signum, _frame: asked_to_stop.append(signum))
+    drain_when_the_supervisor_dies(supervisor)
     adj = Adjustments(sockets=[sock], threads=threads, channel_timeout=CHANNEL_TIMEOUT,
                       connection_limit=CONNECTION_LIMIT, max_request_body_size=MAX_BODY,
                       # One request read ahead lets waitress notice a client that hung up while
