@@ -360,3 +360,12 @@ def test_the_estimate_of_a_cover_problem_is_near_the_real_tree(client):
     assert body["outcome"]["limit"] == "steps" and estimate["probes"] > 20
     # Unbiased, with a spread it states: the truth within a few standard errors (or 25%).
     assert abs(estimate["nodes"] - real) <= max(4 * estimate["spread"] * estimate["nodes"], 0.25 * real)
+
+
+def test_parse_refuses_a_puzzle_larger_than_the_server_solves_as_solve_does(client):
+    """/api/parse and /api/solve read a puzzle with the one reader, size cap included."""
+    huge = "." * (36 * 36)
+    for path in ("/api/parse", "/api/solve"):
+        answer = client.post(path, json={"puzzle": huge})
+        assert answer.status_code == 413, (path, answer.get_json())
+        assert "larger than this server solves" in answer.get_json()["error"]

@@ -125,26 +125,23 @@ def positive_int(text: str) -> int:
     return value
 
 
-def positive_float(text: str) -> float:
-    """An argparse type: a number above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} must be more than 0")
-    return value
+def number_above(low: float, inclusive: bool = False):
+    """An argparse type: a number above low (inclusive: at least low); its name says which."""
+    def number(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not (value >= low if inclusive else value > low):     # NaN fails both
+            raise argparse.ArgumentTypeError(f"{text} must be {'at least' if inclusive else 'more than'} {low:g}")
+        return value
+    number.__name__ = "non_negative_float" if (inclusive and low == 0) else "positive_float"
+    return number
 
 
-def non_negative_float(text: str) -> float:
-    """An argparse type: a number of at least 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 0")
-    return value
+# Seconds, a grace period: above 0. Megabytes where 0 means "no limit": at least 0.
+positive_float = number_above(0)
+non_negative_float = number_above(0, inclusive=True)
 
 
 class SourceError(Exception):

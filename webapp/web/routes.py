@@ -93,13 +93,7 @@ def api_examples():
 def api_parse():
     """Read a puzzle as the solver would: its grid, and its clashing givens if any."""
     body = read_body()
-    text = body.get("puzzle")
-    if not isinstance(text, str):
-        raise RequestError("puzzle must be a string of cells, e.g. \"53..7....6..195...\"", "puzzle")
-    try:
-        grid = sudoku.parse(text, check=False)
-    except sudoku.ParseError as error:
-        raise puzzle_error(error) from None
+    grid = read_puzzle(body, check=False)
     clash = None
     try:
         read_rules(body, grid)
