@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PageState, initialState, reduce, sudokuPuzzle, touched } from "../../static/js/model/page-state.js";
+import { readShare, shareQuery } from "../../static/js/model/url.js";
 
 const start = () => initialState(sudokuPuzzle(4));
 
@@ -78,4 +79,27 @@ test("subscribers hear each change once, in order, even when one of them updates
   assert.deepEqual(heard, ["edit-cell", "second:edit-cell", "select", "second:select"]);
   assert.equal(store.state.selection, 1);
   assert.ok(touched(store.state, start(), "puzzle", "mode"));
+});
+
+test("the learner's modes: predict (off, on, all) and the tour's moment (null: off), each checked", () => {
+  let state = initialState(sudokuPuzzle(9));
+  assert.equal(state.predict, "off");
+  assert.equal(state.tour, null);
+  state = reduce(state, { type: "predict", mode: "all" });
+  assert.equal(state.predict, "all");
+  assert.equal(reduce(state, { type: "predict", mode: "all" }), state, "no change, the same state");
+  assert.throws(() => reduce(state, { type: "predict", mode: "yes" }), /unknown predict mode yes/);
+  state = reduce(state, { type: "tour", at: 3 });
+  assert.equal(state.tour, 3);
+  assert.equal(reduce(state, { type: "tour", at: null }).tour, null);
+  assert.throws(() => reduce(state, { type: "tour", at: -1 }), /no tour moment -1/);
+});
+
+test("the address keeps the learner's modes: predict=1 or all, tour=1", () => {
+  const share = readShare("?p=1234&predict=all&tour=1");
+  assert.deepEqual([share.predict, share.tour], ["all", true]);
+  assert.deepEqual([readShare("?p=1234&predict=1").predict, readShare("?p=1234&predict=no").predict], ["on", "off"]);
+  const query = new URLSearchParams(shareQuery({ ...share, predict: "on", tour: false }));
+  assert.deepEqual([query.get("predict"), query.get("tour")], ["1", null]);
+  assert.equal(new URLSearchParams(shareQuery({ ...share, predict: "off" })).get("predict"), null);
 });

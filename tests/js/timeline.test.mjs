@@ -88,3 +88,50 @@ test("stepping pauses play; the speeds offered include the default", () => {
   assert.equal(timeline.playing, false);
   assert.equal(timeline.cursor, 1);
 });
+
+test("a range (an embedded player's): the cursor stays within start..N, plays from start again, jumps only inside", () => {
+  const { timeline, frame } = manual({
+    stepCount: 60, start: 20, cursor: 5, deadEnds: Int32Array.from([10, 30, 70]), solutions: Int32Array.from([15]),
+  });
+  assert.equal(timeline.cursor, 20);          // a cursor before the range starts at it
+  timeline.seek(3);
+  assert.equal(timeline.cursor, 20);
+  timeline.seek("abc");
+  assert.equal(timeline.cursor, 20);
+  assert.equal(timeline.previousDeadEnd(), false);     // dead end 10 lies before the range
+  assert.equal(timeline.previousSolution(), false);
+  assert.equal(timeline.nextDeadEnd(), true);
+  assert.equal(timeline.cursor, 30);
+  assert.equal(timeline.nextDeadEnd(), false);         // dead end 70 lies after it
+  timeline.last();
+  assert.equal(timeline.cursor, 60);
+  timeline.play();                                    // at the end: plays again from the range's start
+  assert.equal(timeline.cursor, 20);
+  frame(0);
+  frame(10_000);                                      // a long frame is capped, and never passes the end
+  timeline.first();
+  assert.equal(timeline.cursor, 20);
+});
+
+test("a limit stops forward moves (seeks, steps, jumps, play) where it says; backward moves are free", () => {
+  const { timeline, frame } = manual({ stepCount: 100, deadEnds: Int32Array.from([60]) });
+  timeline.limit = (cursor, target) => (cursor < 30 && target > 30 ? 30 : target);    // a question at step 30
+  timeline.seek(50);
+  assert.equal(timeline.cursor, 30);
+  timeline.seek(10);
+  assert.equal(timeline.cursor, 10);
+  timeline.setSpeed(1000);
+  timeline.play();
+  frame(0);
+  frame(250);
+  frame(500);
+  frame(4000);
+  assert.equal(timeline.cursor, 30);
+  assert.equal(timeline.playing, false, "play pauses at the limit");
+  timeline.seek(10);
+  timeline.nextDeadEnd();                  // the dead end lies past the question: the jump stops at it
+  assert.equal(timeline.cursor, 30);
+  timeline.limit = null;                   // answered: on it goes
+  timeline.nextDeadEnd();
+  assert.equal(timeline.cursor, 60);
+});

@@ -149,3 +149,20 @@ def test_every_api_answer_is_json_even_at_an_address_with_a_doubled_or_trailing_
     """/api//solve answered a 308 redirect, an HTML page (Flask merges slashes); now a JSON 404."""
     answer = client.open(path, method=method, json={"puzzle": BERRY})
     assert answer.status_code == 404 and answer.is_json and answer.get_json()["error"]
+
+
+def test_only_the_embeddable_player_may_be_framed(client):
+    """/embed lets any site frame it (CSP frame-ancestors, no X-Frame-Options); every other page
+    keeps refusing, and the rest of the policy is the same on both."""
+    embed = client.get("/embed?p=" + BERRY)
+    assert embed.status_code == 200
+    csp = embed.headers["Content-Security-Policy"]
+    assert "frame-ancestors *" in csp and "'none'" not in csp.split("frame-ancestors")[1]
+    assert "X-Frame-Options" not in embed.headers
+    assert csp.replace("frame-ancestors *", "") == HEADERS["Content-Security-Policy"].replace("frame-ancestors 'none'", "")
+    for path in ("/", "/cover", "/embed-not", "/static/js/pages/embed-page.js"):
+        response = client.get(path)
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], path
+        assert response.headers["X-Frame-Options"] == "DENY", path
+    narrowed = create_app({"TESTING": True, "EMBED_ANCESTORS": "https://course.example"}).test_client()
+    assert "frame-ancestors https://course.example" in narrowed.get("/embed").headers["Content-Security-Policy"]

@@ -3,7 +3,8 @@ that went away, so its solve can stop.
 
 Glossary
     CSP      Content-Security-Policy: only the app's own scripts, styles,
-             images and requests; no inline script; no framing.
+             images and requests; no inline script; no framing, except the
+             embeddable player (/embed), which any site may frame.
     gone     the client closed its connection: the socket reads as ended.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import select
 import socket
 
-CSP = "; ".join([
+POLICY = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
@@ -21,8 +22,14 @@ CSP = "; ".join([
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+]
+CSP = "; ".join([*POLICY, "frame-ancestors 'none'"])
+
+# The endpoints another site may put in an iframe: the embeddable player only. Their CSP lets any
+# page frame them (EMBED_ANCESTORS in the app's config narrows it, e.g. to a course's site) and
+# they send no X-Frame-Options, which knows no list of sites; every other page refuses framing.
+FRAMEABLE = frozenset({"web.embed"})
+EMBED_ANCESTORS = "*"
 
 # The environ key where the production server (webapp/web/serve_worker.py) says how many seconds a
 # request waited between arriving whole and a thread starting on it.
@@ -42,7 +49,14 @@ HEADERS = {
 
 def add_security_headers(response):
     """Put the security headers on a response (Flask after_request)."""
-    for name, value in HEADERS.items():
+    from flask import current_app, request
+
+    headers = HEADERS
+    if request.endpoint in FRAMEABLE:
+        ancestors = current_app.config.get("EMBED_ANCESTORS", EMBED_ANCESTORS)
+        headers = {**HEADERS, "Content-Security-Policy": "; ".join([*POLICY, f"frame-ancestors {ancestors}"])}
+        del headers["X-Frame-Options"]
+    for name, value in headers.items():
         response.headers.setdefault(name, value)
     return response
 

@@ -83,6 +83,13 @@ def cover_page():
     return render_template("cover.html")
 
 
+@bp.get("/embed")
+def embed():
+    """The small player another site may frame: a Sudoku (?p=…) or a cover problem (?builtin=…
+    or ?text=…) replayed between two steps (from, to); hardening.FRAMEABLE lets it be framed."""
+    return render_template("embed.html")
+
+
 @bp.get("/api/examples")
 def api_examples():
     """The examples menu."""

@@ -28,13 +28,16 @@
 //   compare    the heuristic comparison of the replayed puzzle: null (not asked),
 //              {status: "running"}, {status: "done", data} or {status: "error", error};
 //              its puzzle is the answer's (a new replay or an edit drops it).
+//   predict    predict mode (&predict=1): "off", "on" (forced moves skipped) or "all".
+//   tour       the guided tour (&tour=1): null when off, else the index of the
+//              tour's moment on screen (model/tour.js).
 
 /** The state a page starts in; `puzzle` is the page's own kind of puzzle. */
 export function initialState(puzzle) {
   return Object.freeze({
     puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
     box: null, failedLoad: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
-    heat: "off", pending: null, compare: null,
+    heat: "off", pending: null, compare: null, predict: "off", tour: null,
   });
 }
 
@@ -105,6 +108,12 @@ export function reduce(state, action) {
     case "compare":       // the comparison of the replayed puzzle's two searches (ignored outside a replay)
       return state.mode === "replay" || action.result === null
         ? next({ compare: action.result ? Object.freeze({ ...action.result }) : null }) : state;
+    case "predict":       // predict mode on (forced moves skipped, or all) or off
+      if (!["off", "on", "all"].includes(action.mode)) throw new Error(`unknown predict mode ${action.mode}`);
+      return next({ predict: action.mode });
+    case "tour":          // the guided tour at a moment (null: off)
+      if (action.at !== null && !(Number.isInteger(action.at) && action.at >= 0)) throw new Error(`no tour moment ${action.at}`);
+      return next({ tour: action.at });
     default:
       throw new Error(`unknown page action ${action.type}`);
   }

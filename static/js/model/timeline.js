@@ -36,13 +36,19 @@ export class Timeline {
   /**
    * @param {object} o
    * @param {number} o.stepCount N: steps go 0..N
+   * @param {number} [o.start] the first step the cursor may take (an embedded player's range
+   *        starts there): steps go start..N
+   * @param {number} [o.total] how many steps the whole search has, when the timeline is a
+   *        range of it (the step label counts them); N by default
    * @param {Int32Array} [o.deadEnds] sorted steps of the dead ends
    * @param {Int32Array} [o.solutions] sorted steps of the solutions
    * @param {(callback: (time: number) => void) => void} o.schedule runs a
    *        callback before the next paint, with a timestamp in milliseconds
    */
-  constructor({ stepCount, deadEnds = new Int32Array(0), solutions = new Int32Array(0), schedule, cursor = 0 }) {
+  constructor({ stepCount, deadEnds = new Int32Array(0), solutions = new Int32Array(0), schedule, cursor = 0, start = 0, total = stepCount }) {
     this.stepCount = stepCount;
+    this.total = total;
+    this.start = Math.max(0, Math.min(stepCount, Math.round(Number(start)) || 0));
     this.deadEnds = deadEnds;
     this.solutions = solutions;
     this.schedule = schedule;
@@ -54,6 +60,14 @@ export class Timeline {
     this.lastTime = null;   // timestamp of the previous playing frame
     this.carry = 0;         // fraction of a step owed from earlier frames
     this.disposed = false;
+    // How far a forward move may go: (cursor, target) => step, or null for anywhere. Predict
+    // mode (model/predict.js) stops the replay at a question until it is answered.
+    this.limit = null;
+  }
+
+  /** A forward target as far as the limit lets it go. */
+  bounded(target) {
+    return this.limit && target > this.cursor ? Math.max(this.cursor, Math.min(target, this.limit(this.cursor, target))) : target;
   }
 
   /** Call `listener(timeline)` once per frame in which something changed. */
@@ -72,7 +86,7 @@ export class Timeline {
 
   clamp(step) {
     const s = Math.round(Number(step));
-    return Number.isFinite(s) ? Math.max(0, Math.min(this.stepCount, s)) : 0;
+    return Number.isFinite(s) ? Math.max(this.start, Math.min(this.stepCount, s)) : this.start;
   }
 
   requestDraw() {
@@ -93,7 +107,10 @@ export class Timeline {
         this.carry += (elapsed * this.speed) / 1000;
         const whole = Math.floor(this.carry);
         this.carry -= whole;
-        this.cursor = Math.min(this.stepCount, this.cursor + whole);
+        const wanted = Math.min(this.stepCount, this.cursor + whole);
+        const reached = this.bounded(wanted);
+        if (reached < wanted) this.playing = false;     // stopped by the limit: a question to answer
+        this.cursor = reached;
       }
       this.lastTime = time;
       if (this.cursor >= this.stepCount) this.playing = false;
@@ -106,7 +123,7 @@ export class Timeline {
 
   /** Put the cursor on a step (clamped). Returns whether it moved. */
   seek(step) {
-    const target = this.clamp(step);
+    const target = this.bounded(this.clamp(step));
     const moved = target !== this.cursor;
     this.cursor = target;
     this.requestDraw();
@@ -120,7 +137,7 @@ export class Timeline {
 
   first() {
     this.pause();
-    return this.seek(0);
+    return this.seek(this.start);
   }
 
   last() {
@@ -128,9 +145,15 @@ export class Timeline {
     return this.seek(this.stepCount);
   }
 
+  /** The next (forward) or previous step of a sorted list within the timeline's steps, or -1. */
+  neighbourIn(sorted, forward) {
+    const target = forward ? nextIn(sorted, this.cursor) : previousIn(sorted, this.cursor);
+    return target < this.start || target > this.stepCount ? -1 : target;
+  }
+
   /** Jump to the next or previous step in a sorted list; false if there is none. */
   jumpWithin(sorted, forward) {
-    const target = forward ? nextIn(sorted, this.cursor) : previousIn(sorted, this.cursor);
+    const target = this.neighbourIn(sorted, forward);
     if (target < 0) return false;
     this.pause();
     return this.seek(target);
@@ -145,7 +168,7 @@ export class Timeline {
 
   play() {
     if (this.playing) return;
-    if (this.cursor >= this.stepCount) this.cursor = 0;   // play again from the start
+    if (this.cursor >= this.stepCount) this.cursor = this.start;   // play again from the start
     this.playing = true;
     this.lastTime = null;
     this.carry = 0;

@@ -82,7 +82,10 @@ function readSettings(params, { withStep = true } = {}) {
     notes.push(say("url.step_not_number", { value: shown(stepText) }));
   }
   // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
-  return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")) };
+  // The learner's modes: predict (&predict=1, or all to ask forced moves too) and the tour.
+  const predicted = params.get("predict");
+  const predict = predicted === "all" ? "all" : predicted === "1" ? "on" : "off";
+  return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")), predict, tour: params.get("tour") === "1" };
 }
 
 /** The longest bookmark name kept. */
@@ -133,10 +136,14 @@ function writeSettings(params, share) {
   params.set("choose", share.choose);
   if (share.step !== null && share.step !== undefined) params.set("step", String(share.step));
   if (share.marks && share.marks.length) params.set("marks", marksText(share.marks));
+  if (share.predict === "on" || share.predict === "all") params.set("predict", share.predict === "all" ? "all" : "1");
+  if (share.tour) params.set("tour", "1");
 }
 
 /** Query keys of a cover share that are not a built-in's parameters. */
-const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem", "marks"]);
+const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem", "marks",
+  // The embedded player's range (model/embed.js) and the learner's modes (predict, tour).
+  "from", "to", "autoplay", "predict", "tour"]);
 
 /**
  * A built-in's parameters in a query: numbers and booleans under their own

@@ -13,6 +13,7 @@ import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "../views/picture.js";
 import { PageState, initialState } from "../model/page-state.js";
+import { wireEmbedButton } from "./embed-button.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "../model/url.js";
@@ -72,6 +73,8 @@ store.subscribe((state, before) => {
     $("links-note").hidden = true;
   }
 });
+
+wireEmbedButton({ player, store, kind: "cover" });
 
 // ---- messages ------------------------------------------------------------------
 

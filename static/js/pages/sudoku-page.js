@@ -22,6 +22,7 @@ import { readRegions, ruleClashes } from "../model/variants.js";
 import { RulesLegend } from "../views/rules-legend.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
+import { wireEmbedButton } from "./embed-button.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -142,6 +143,7 @@ store.subscribe(render);
 // The heatmap, the pending estimate and the comparison: drawn from the same state.
 const glance = new GlancePanels({ store, getLog: () => (player.replay ? player.replay.log : null) });
 store.subscribe((state, before) => glance.render(state, before));
+wireEmbedButton({ player, store, kind: "sudoku" });
 
 /** Drop the solve in flight, if any, and the estimate said while it was pending. */
 function cancelSolve() {

@@ -155,12 +155,13 @@ export class PlayerControls {
       apply(value);
     };
     set("max", t.stepCount, (v) => { el.slider.max = String(v); });
+    set("min", t.start, (v) => { el.slider.min = String(v); });
     set("value", t.cursor, (v) => {
       el.slider.value = String(v);
       // "No dead end before this step" is about the step it was said at.
       if (el.jumpNote && !el.jumpNote.hidden) this.jump(true);
     });
-    const parts = [say("controls.step", { step: t.cursor, steps: t.stepCount })];
+    const parts = [say("controls.step", { step: t.cursor, steps: t.total })];
     if (position.leaving > 0) {
       parts.push(say("controls.back_up", { from: position.leaving, to: position.leaving - 1 }));
     } else if (position.leaving === 0) parts.push(say("controls.search_over"));
@@ -172,14 +173,17 @@ export class PlayerControls {
     set("valuetext", t.playing ? say("controls.playing") : label, (v) => { el.slider.setAttribute("aria-valuetext", v); });
     set("playing", t.playing, (v) => { el.play.textContent = v ? say("controls.pause") : say("controls.play"); });
     set("speed", t.speed, (v) => { el.speed.value = String(v); });
-    set("atStart", t.cursor === 0, (v) => this.disable([el.first, el.back], v));
+    set("atStart", t.cursor === t.start, (v) => this.disable([el.first, el.back], v));
     set("atEnd", t.cursor === t.stepCount, (v) => this.disable([el.forward, el.last], v));
     const dead = t.deadEnds;
     const sols = t.solutions;
-    set("prevDead", !(dead.length && dead[0] < t.cursor), (v) => this.disable([el.prevDead], v));
-    set("nextDead", !(dead.length && dead[dead.length - 1] > t.cursor), (v) => this.disable([el.nextDead], v));
-    set("prevSolution", !(sols.length && sols[0] < t.cursor), (v) => this.disable([el.prevSolution], v));
-    set("nextSolution", !(sols.length && sols[sols.length - 1] > t.cursor), (v) => this.disable([el.nextSolution], v));
+    // Within the timeline's steps (an embedded player's range may leave some out).
+    const before = (sorted) => t.neighbourIn(sorted, false) >= 0;
+    const after = (sorted) => t.neighbourIn(sorted, true) >= 0;
+    set("prevDead", !before(dead), (v) => this.disable([el.prevDead], v));
+    set("nextDead", !after(dead), (v) => this.disable([el.nextDead], v));
+    set("prevSolution", !before(sols), (v) => this.disable([el.prevSolution], v));
+    set("nextSolution", !after(sols), (v) => this.disable([el.nextSolution], v));
   }
 
   /**
