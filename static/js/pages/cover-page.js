@@ -14,6 +14,7 @@ import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoic
 import { PictureView, matrixPicture } from "../views/picture.js";
 import { PageState, initialState } from "../model/page-state.js";
 import { wireEmbedButton } from "./embed-button.js";
+import { wirePredict } from "./predict-mode.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "../model/url.js";
@@ -75,6 +76,8 @@ store.subscribe((state, before) => {
 });
 
 wireEmbedButton({ player, store, kind: "cover" });
+const learning = readCoverShare(location.search);
+wirePredict({ player, store, kind: "cover", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null });
 
 // ---- messages ------------------------------------------------------------------
 

@@ -372,6 +372,15 @@ export class Replayer {
     this.onStep(replay.timeline.cursor, replay.share);
   }
 
+  /** Fields of the replay's share changed (the learner's modes): into the address at once. */
+  updateShare(changes) {
+    const replay = this.replay;
+    if (!replay) return;
+    replay.share = { ...replay.share, ...changes, step: replay.timeline.cursor };
+    this.url.replace(replay.share);
+    this.onStep(replay.timeline.cursor, replay.share);
+  }
+
   /** Move the replay to a step (a solution button, the strip, a link in the links view). */
   seekTo(step) {
     if (!this.replay) return;

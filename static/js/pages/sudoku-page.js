@@ -23,6 +23,7 @@ import { RulesLegend } from "../views/rules-legend.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
+import { wirePredict } from "./predict-mode.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,6 +145,9 @@ store.subscribe(render);
 const glance = new GlancePanels({ store, getLog: () => (player.replay ? player.replay.log : null) });
 store.subscribe((state, before) => glance.render(state, before));
 wireEmbedButton({ player, store, kind: "sudoku" });
+// The learner's modes, as the address asks for them (its step, if any, is where a replay opens).
+const learning = readShare(location.search);
+wirePredict({ player, store, kind: "sudoku", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null });
 
 /** Drop the solve in flight, if any, and the estimate said while it was pending. */
 function cancelSolve() {

@@ -1,0 +1,116 @@
+"""The learner's modes in Chromium: predict (&predict=1) on the Sudoku page and on /cover.
+What the page should say is read from the server's own log (the test client's)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.coverhelpers import cover_via_api
+from tests.pagehelpers import expect_step, solve_via_api
+from webapp.engine import exact_cover as ec
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
+
+# Top95's second puzzle: guesses, forced moves and dead ends with several culprits.
+PUZZLE = "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
+
+
+def questions(log):
+    """The steps predict mode asks at (its forced moves skipped), as (kind, step, item, d, dead end)."""
+    asked, chooses, dead = [], 0, 0
+    for i, code in enumerate(log["events"]):
+        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
+        if kind == 0:
+            if log["sizes"][chooses] != 1:
+                asked.append(("item", i, arg, log["sizes"][chooses], None))
+            chooses += 1
+        elif kind == 5:
+            if log["facts"]["dead_ends"]["culprit_count"][dead]:
+                asked.append(("culprit", i, arg, 0, dead))
+            dead += 1
+    return asked
+
+
+def test_predict_on_the_sudoku_page_stops_asks_judges_and_keeps_score(page, api):
+    log = solve_via_api(api, PUZZLE)["log"]
+    asked = questions(log)
+    _, first, item, d, _ = asked[0]
+    assert item < 81, "the first question's answer is a cell"
+    page.goto("/?" + urlencode({"p": PUZZLE, "predict": "1"}))
+    expect_step(page, 0)                                   # a search is predicted from its start
+    expect(page.locator("#btn-predict")).to_have_attribute("aria-pressed", "true")
+    panel = page.locator("#predict-panel")
+    expect(panel).to_contain_text("Play or step forward")
+    page.locator("#step-slider").focus()
+    page.keyboard.press("End")                             # no way past a question: it stops there
+    expect_step(page, first)
+    expect(panel.locator(".predict-question")).to_have_text(re.compile("^Which item will the search choose next?"))
+    page.locator(f"#board [data-cell='{item + 1 if item % 9 < 8 else item - 1}']").click()     # a wrong cell first
+    verdict = panel.locator(".predict-verdict")
+    expect(verdict).to_have_attribute("data-right", "false")
+    expect(verdict).to_contain_text(f"The search chooses “{log['phrases']['need'][item]}”")
+    expect(page.locator("#predict-score")).to_have_text("Score: 0 right of 1")
+    expect(page.locator("#board-hint")).to_be_hidden()    # an answer, not a try at editing the replay
+    page.click("#predict-next")
+    expect_step(page, first + 1)
+    # The next question: the right cell this time, or the menu's item for a unit's digit.
+    kind, at, item, d, _ = asked[1]
+    page.locator("#step-slider").focus()
+    page.keyboard.press("End")
+    expect_step(page, at)
+    if kind == "item" and item < 81:
+        page.locator(f"#board [data-cell='{item}']").click()
+    elif kind == "item":
+        page.select_option("#predict-item", str(item))
+        page.click("#predict-answer")
+    if kind == "item":
+        expect(verdict).to_have_text(f"Right: the search chooses “{log['phrases']['need'][item]}”, with {d} options, the fewest.")
+        expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 2")
+    assert "predict=1" in page.url
+    # A culprit question, opened from the address: a click on a culprit's digit answers it.
+    kind, at, item, _, dead = next(q for q in asked if q[0] == "culprit")
+    page.goto("/?" + urlencode({"p": PUZZLE, "predict": "1", "step": at}))
+    expect_step(page, at)
+    expect(panel.locator(".predict-question")).to_have_text(
+        f"Dead end ahead: {log['phrases']['empty'][item]}. Which earlier choice is a culprit? "
+        "Click its digit on the board, or its level below.")
+    culprits = log["facts"]["dead_ends"]["culprits"]
+    start = sum(log["facts"]["dead_ends"]["culprit_count"][:dead])
+    level = culprits[start]
+    expect(panel.locator(".predict-path button")).not_to_have_count(0)
+    button = panel.locator(f".predict-path button[data-level='{level}']")
+    label = button.text_content().split(": ", 1)[1]
+    button.click()
+    expect(verdict).to_have_attribute("data-right", "true")
+    expect(verdict).to_contain_text(f"Right: {label} at level {level} is ")
+    page.click("#predict-next")
+    expect(page.locator("#why")).to_contain_text("Dead end at level")
+    # Off: the panel goes, the address forgets it, and the replay plays past the questions.
+    page.click("#btn-predict")
+    expect(panel).to_be_hidden()
+    expect(page.locator("#btn-predict")).to_have_attribute("aria-pressed", "false")
+    page.locator("#step-slider").focus()
+    page.keyboard.press("End")
+    expect_step(page, len(log["events"]))
+    page.wait_for_function("() => !location.search.includes('predict')")
+
+
+def test_predict_on_the_cover_page_asks_for_an_item_from_its_menu(page, api):
+    answer = cover_via_api(api, builtin="queens", params={"n": 6})
+    log = answer["log"]
+    _, at, item, d, _ = questions(log)[0]
+    page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "predict": "1"}))
+    expect_step(page, 0)
+    page.click("#btn-play")
+    expect_step(page, at)
+    expect(page.locator("#btn-play")).to_have_text("Play")        # play stopped at the question
+    page.select_option("#predict-item", str(item))
+    page.click("#predict-answer")
+    verdict = page.locator("#predict-panel .predict-verdict")
+    expect(verdict).to_have_attribute("data-right", "true")
+    expect(verdict).to_contain_text(f"“{log['phrases']['need'][item]}”")
+    expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 1")
