@@ -1,6 +1,7 @@
 """The command line: solve puzzles or files of puzzles, and write step logs.
 
     python -m webapp solve PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] [--all | --limit N] [--count] [--stats]
+    python -m webapp solve --import LINK-OR-FILE [--partial] [--all | --limit N] [--count] [--stats]
     python -m webapp log PUZZLE-OR-FILE [--variant NAME …] [--regions MAP] -o FILE
     python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
     python -m webapp analyse … (webapp/cli/analyse.py; the commands come together in webapp/cli/main.py)
@@ -28,7 +29,17 @@ from pathlib import Path
 from ..analysis.explain import outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
-from ..models import cover_text, problems, sudoku, variant_check, variants
+from ..models import (
+    constraint_check,
+    constraint_cover,
+    constraints,
+    cover_text,
+    fpuzzles,
+    problems,
+    sudoku,
+    variant_check,
+    variants,
+)
 from ..words.messages import say
 
 
@@ -91,6 +102,19 @@ def read_entry(args, text: str) -> tuple[sudoku.Grid, variants.Rules]:
         if regions is None:                 # --variant jigsaw, and neither --regions nor the line has a map
             raise OptionError(say("regions.missing_option"), error.field) from None
         raise                               # the line's own map
+
+
+def read_link_entry(args, text: str) -> tuple[sudoku.Grid, constraints.Setup, list[str]]:
+    """One link of --import: the puzzle and its setup, and the link's notes (VariantError when the
+    link is damaged, or holds rules not kept here without --partial)."""
+    imported = fpuzzles.read_link(text)
+    if imported.unsolved and not args.partial:
+        raise variants.VariantError(say("link.unsolved", notes=" ".join(imported.unsolved)).replace(
+            'Send "partial": true', "Add --partial"), "import")
+    grid, rules = variants.read(imported.puzzle, imported.variants, imported.regions)
+    setup = constraints.Setup(rules, tuple(imported.constraints), tuple(imported.negative))
+    constraint_cover.check_givens(grid, setup)
+    return grid, setup, imported.notes
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -366,9 +390,16 @@ def run_solve(args) -> int:
     """The solve command; 1 when any entry failed to parse, 2 for a usage error (the options do not
     fit the one puzzle given), 130 when Ctrl-C stopped it."""
     wrong = variant_options_error(args)
+    if (args.source is None) == (args.link is None):
+        wrong = "give a puzzle (or file) or --import LINK-OR-FILE, not both" if args.source else \
+            "give a puzzle, a file of puzzles, or --import LINK-OR-FILE"
+    elif args.link is not None and (args.variant or args.regions is not None):
+        wrong = "--variant and --regions do not go with --import: the link brings its own rules"
     if wrong:
         print(f"error: {wrong}", file=sys.stderr)
         return 2
+    if args.link is not None:
+        args.source = args.link
     found = source_entries(args.source)
     if found is None:
         return 1
@@ -405,7 +436,13 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
         done += 1
         read += len(text.encode("utf-8", "replace")) + 1
         try:
-            grid, rules = read_entry(args, text)
+            if args.link is not None:
+                grid, setup, notes = read_link_entry(args, text)
+                for note in notes:
+                    print(f"note: {where(line)}{note}", file=sys.stderr)
+            else:
+                grid, rules = read_entry(args, text)
+                setup = constraints.Setup(rules)
         except (sudoku.ParseError, variants.VariantError) as error:
             totals.failed += 1
             progress.clear()
@@ -414,13 +451,16 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
                 return 2            # one puzzle, and the options do not fit it: a usage error
             progress.update(done, read)
             continue
-        solved = variants.solve(grid, rules, **limits)
+        rules = setup.rules
+        solved = constraint_cover.solve(grid, setup, **limits)
         outcome = solved.outcome
         if outcome.limit == ec.LIMIT_CANCELLED:
             cut = (done, line)
+        checked = setup.about()
         for g in solved.grids:     # checked independently: plain Sudoku's own checker is the quicker
             if not (sudoku.is_solution(grid, g) if rules.plain
-                    else variant_check.is_solution(grid.cells, g.cells, rules.names, rules.regions)):
+                    else variant_check.is_solution(grid.cells, g.cells, rules.names, rules.regions)) or \
+                    not constraint_check.is_solution(grid.cells, g.cells, checked["constraints"], checked["negative"]):
                 raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
         totals.add(outcome)
         if args.count:

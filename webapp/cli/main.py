@@ -37,7 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve = commands.add_parser("solve", help="solve a puzzle or a file with one puzzle a line")
-    solve.add_argument("source", help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
+    solve.add_argument("source", nargs="?", default=None,
+                       help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
+    solve.add_argument("--import", dest="link", default=None, metavar="LINK-OR-FILE",
+                       help="an f-puzzles link (or its load= value, or a SudokuPad link of the f-puzzles form), "
+                            "or a file of such links, one a line, instead of SOURCE")
+    solve.add_argument("--partial", action="store_true",
+                       help="with --import: solve a link even when it holds rules this solver does not keep")
     how_many = solve.add_mutually_exclusive_group()
     how_many.add_argument("--all", action="store_true", help="find every solution")
     how_many.add_argument("--limit", type=positive_int, default=None, metavar="N",

@@ -15,8 +15,19 @@ from ..analysis.estimate import estimate
 from ..analysis.explain import counted_message, generic_phrases, outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
-from ..models import cover_text, problems, sudoku, variant_check, variants
+from ..models import (
+    constraint_check,
+    constraint_cover,
+    constraints,
+    cover_text,
+    fpuzzles,
+    problems,
+    sudoku,
+    variant_check,
+    variants,
+)
 from ..models.examples import examples
+from ..words.messages import say
 from . import answers, hardening
 
 bp = Blueprint("web", __name__)
@@ -44,9 +55,11 @@ class RequestError(ValueError):
 
     retry_after: int | None = None      # seconds, for a 503
 
-    def __init__(self, message: str, field: str | None = None, cells=(), position=None, status=400):
+    def __init__(self, message: str, field: str | None = None, cells=(), position=None, status=400,
+                 index: int | None = None):
         super().__init__(message)
         self.message, self.field, self.cells, self.position, self.status = message, field, cells, position, status
+        self.index = index      # for field "constraints": the constraint at fault, from 0
 
 
 def can_start(max_seconds: float) -> None:
@@ -98,48 +111,119 @@ def api_examples():
 
 @bp.post("/api/parse")
 def api_parse():
-    """Read a puzzle as the solver would: its grid, and its clashing givens if any."""
+    """Read a puzzle as the solver would: its grid, rules and constraints, and its clashing givens if any;
+    with import, the whole puzzle a link holds and notes on what it holds that is not solved."""
     body = read_body()
+    imported = read_import(body)
     grid = read_puzzle(body, check=False)
     clash = None
     try:
-        read_rules(body, grid)
+        setup = read_setup(body, grid)
     except RequestError as error:
         if error.field != "puzzle":
             raise
         clash = {"error": error.message, "cells": list(error.cells)}
-    return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash)
+        setup = read_setup(body, grid, check=False)
+    return jsonify(n=grid.n, size=grid.size, puzzle=sudoku.format_grid(grid), grid=list(grid.cells), clash=clash,
+                   **setup_fields(setup), **import_fields(imported))
+
+
+def setup_fields(setup: constraints.Setup) -> dict:
+    """The rules and constraints as an answer gives them (docs/api.md)."""
+    return {"variants": list(setup.rules.names), "regions": setup.rules.regions_text(), **setup.about()}
+
+
+def import_fields(imported: fpuzzles.Imported | None) -> dict:
+    """What an answer says of the link it was imported from."""
+    if imported is None:
+        return {}
+    return {"title": imported.title, "author": imported.author, "rules": imported.rules, "notes": imported.notes}
+
+
+IMPORTED_FIELDS = ("puzzle", "variant", "regions", "constraints", "negative")
+
+
+def read_import(body: dict) -> fpuzzles.Imported | None:
+    """The import field: the link read, and its puzzle put into the body's fields (which must not be
+    sent with it). None without import."""
+    if "import" not in body:
+        return None
+    sent = [name for name in IMPORTED_FIELDS if body.get(name) not in (None, "", [])]
+    if sent:
+        raise RequestError(say("link.with_fields", field=sent[0]), sent[0])
+    try:
+        imported = fpuzzles.read_link(body["import"])
+    except variants.VariantError as error:
+        raise RequestError(error.message, "import") from None
+    size = round(len(imported.puzzle) ** 0.5)
+    body.update(puzzle=imported.puzzle, variant=imported.variants, regions=imported.regions,
+                constraints=[c.as_json(size) for c in imported.constraints], negative=imported.negative)
+    return imported
+
+
+def refuse_unsolved(body: dict, imported: fpuzzles.Imported | None) -> None:
+    """A link whose rules are not all kept here is solved only when the request says "partial": true."""
+    if imported is not None and imported.unsolved and body.get("partial") is not True:
+        raise RequestError(say("link.unsolved", notes=" ".join(imported.unsolved)), "import")
+
+
+def read_setup(body: dict, grid: sudoku.Grid, check: bool = True) -> constraints.Setup:
+    """The variants, regions, constraints and negative fields, checked, with the givens checked under them
+    (check=False: only the fields, for a parse that shows clashing givens)."""
+    if check:
+        grid, rules = read_rules(body, grid)
+    else:
+        rules = read_rules_alone(body, grid)
+    try:
+        setup = constraints.setup_for(rules, body.get("constraints"), body.get("negative"))
+        constraint_cover.model(setup)      # a constraint no digits can keep is named here
+        if check:
+            constraint_cover.check_givens(grid, setup)
+    except constraints.ConstraintError as error:
+        raise RequestError(error.message, "constraints", error.cells, index=error.index) from None
+    except variants.VariantError as error:
+        raise RequestError(error.message, error.field, error.cells) from None
+    return setup
 
 
 @bp.post("/api/solve")
 def api_solve():
     """Solve a puzzle with DLX and answer with the outcome, solutions and step log."""
     body = read_body()
-    grid, rules = read_rules(body, read_puzzle(body, check=False))
+    imported = read_import(body)
+    refuse_unsolved(body, imported)
+    grid = read_puzzle(body, check=False)
+    setup = read_setup(body, grid)
+    rules = setup.rules
     solutions, asked_all = read_solutions(body)
     choose, recording = read_choice(body)
     max_steps = read_steps(body, recording)
     max_seconds = read_seconds(body)
-    model = variants.model(rules)
+    model = constraint_cover.model(setup)
     givens = sudoku.given_options(grid)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
-    answer_key = answers.key("solve", model.problem, givens, variants.about(grid, rules),
+    about = {**constraint_cover.about(grid, setup), **import_fields(imported)}
+    answer_key = answers.key("solve", model.problem, givens, about,
                              search_settings(limits, choose, recording, asked_all))
     stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
     can_start(max_seconds)
     limits.update(time_budget(model.problem, recording))
-    solved = variants.solve(grid, rules, recording=recording, choose=choose, cancelled=client_gone(), **limits)
+    solved = constraint_cover.solve(grid, setup, recording=recording, choose=choose, cancelled=client_gone(),
+                                    **limits)
     outcome = solved.outcome
     note_cancelled(outcome)
+    checked = setup.about()
     for answer_grid in solved.grids:          # every answer is checked independently
-        if not variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions):
+        if not (variant_check.is_solution(grid.cells, answer_grid.cells, rules.names, rules.regions)
+                and constraint_check.is_solution(grid.cells, answer_grid.cells, checked["constraints"],
+                                                 checked["negative"])):
             raise RuntimeError("the solver returned a grid that is not a solution")
     message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
         "n": grid.n, "size": grid.size, "puzzle": sudoku.format_grid(grid), "grid": list(grid.cells),
-        "variants": list(rules.names), "regions": rules.regions_text(),
+        **setup_fields(setup), **import_fields(imported),
         "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
                     "message": message},
         "solutions": [list(g.cells) for g in solved.grids],
@@ -150,18 +234,21 @@ def api_solve():
     if recording is not None:
         with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
-                                          variants.about(grid, rules), message)
+                                          constraint_cover.about(grid, setup), message)
     # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
 
 
-def read_sudoku(body: dict) -> tuple[sudoku.Grid, variants.Rules, ec.Problem, list[int]]:
-    """The puzzle of a Sudoku request as the search sees it: the grid, its rules (the variants
-    and regions asked for), its exact cover problem and its givens' options. /api/compare and
-    /api/estimate read it only here."""
-    grid, rules = read_rules(body, read_puzzle(body, check=False))
-    return grid, rules, variants.model(rules).problem, sudoku.given_options(grid)
+def read_sudoku(body: dict) -> tuple[sudoku.Grid, constraints.Setup, ec.Problem, list[int]]:
+    """The puzzle of a Sudoku request as the search sees it: the grid, its setup (the variants,
+    regions and constraints asked for, or a link's), its exact cover problem and its givens'
+    options. /api/compare and /api/estimate read it only here."""
+    imported = read_import(body)
+    refuse_unsolved(body, imported)
+    grid = read_puzzle(body, check=False)
+    setup = read_setup(body, grid)
+    return grid, setup, constraint_cover.model(setup).problem, sudoku.given_options(grid)
 
 
 CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by side, in this order
@@ -172,11 +259,11 @@ def api_compare():
     """The same puzzle searched with fewest options first and with the first item: each
     search's counts and its tree's shape, bucketed to one scale (webapp/analysis/compare.py)."""
     body = read_body()
-    grid, rules, problem, givens = read_sudoku(body)
+    grid, setup, problem, givens = read_sudoku(body)
     solutions, asked_all = read_solutions(body)
     max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
     max_seconds = read_seconds(body)
-    answer_key = answers.key("compare", problem, givens, variants.about(grid, rules),
+    answer_key = answers.key("compare", problem, givens, constraint_cover.about(grid, setup),
                              {"max_solutions": solutions, "asked_all": asked_all, "max_steps": max_steps,
                               "max_seconds": max_seconds, "choices": CHOICES, "engine": ec.default_engine()})
     stored = answers.lookup(answer_key, max_seconds)
@@ -467,6 +554,16 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
 
 def read_rules(body: dict, grid: sudoku.Grid) -> tuple[sudoku.Grid, variants.Rules]:
     """The variant (a name or a list of names) and regions fields, and the givens checked under them."""
+    rules = read_rules_alone(body, grid)
+    try:
+        variants.check_givens(grid, rules)
+    except variants.VariantError as error:
+        raise RequestError(error.message, error.field, error.cells) from None
+    return grid, rules
+
+
+def read_rules_alone(body: dict, grid: sudoku.Grid) -> variants.Rules:
+    """The variant and regions fields, without checking the givens under them."""
     names = body.get("variant", [])
     regions = body.get("regions")
     if names is None:
@@ -476,11 +573,26 @@ def read_rules(body: dict, grid: sudoku.Grid) -> tuple[sudoku.Grid, variants.Rul
     if regions is not None and not isinstance(regions, str):
         raise RequestError("regions must be a string, one region symbol a cell", "regions")
     try:
-        rules = variants.rules_for(grid.n, names, regions)
-        variants.check_givens(grid, rules)
+        return variants.rules_for(grid.n, names, regions)
     except variants.VariantError as error:
         raise RequestError(error.message, error.field, error.cells) from None
-    return grid, rules
+
+
+@bp.post("/api/export")
+def api_export():
+    """The f-puzzles and SudokuPad links of a puzzle (docs/api.md)."""
+    body = read_body()
+    if "puzzle" not in body and "size" in body:
+        size = read_int(body, "size", 9, 4, cap("SOLVE_MAX_BOX") ** 2)
+        if size not in {n * n for n in range(2, cap("SOLVE_MAX_BOX") + 1)}:
+            raise RequestError(f"size must be a square of a box side: 4, 9, 16 or 25, not {size}", "size")
+        body = {**body, "puzzle": "." * size * size}
+    grid = read_puzzle(body, check=False)
+    setup = read_setup(body, grid, check=False)
+    title = body.get("title")
+    if title is not None and not isinstance(title, str):
+        raise RequestError("title must be a string", "title")
+    return jsonify(fpuzzles.links_for(grid, setup, title))
 
 
 def read_puzzle(body: dict, check: bool = True) -> sudoku.Grid:
@@ -554,8 +666,9 @@ def request_error(error: RequestError):
     """A bad request as JSON: what is wrong, which field, which cells."""
     position = {"line": error.position[0], "column": error.position[1]} if error.position else None
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else {}
+    extra = {"index": error.index} if error.field == "constraints" else {}
     return jsonify(error=error.message, field=error.field, cells=list(error.cells),
-                   position=position), error.status, headers
+                   position=position, **extra), error.status, headers
 
 
 def wants_a_page() -> bool:
