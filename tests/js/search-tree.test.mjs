@@ -103,3 +103,32 @@ test("the costliest wrong choices are the facts' wrong choices, largest subtree 
   assert.ok([...wrong].every((n) => five.some((e) => e.node === n) || log.subtreeSizes[n] <= least));
   assert.deepEqual(costliestWrongChoices(log, null, 5), []);
 });
+
+test("what backjumping would have saved: the facts' jumps, the most nodes first, each counted again from the events", async () => {
+  const { backjumpSavings } = await import("../../static/js/model/search-tree.js");
+  const { BACKUP, DEAD_END } = await import("../../static/js/model/steplog.js");
+  const top95Hard = "2.3.8....8..7...........1...6.5.7...4......3....1............82.5....6...1.......";
+  const log = new StepLog(sudokuLogWithLines(top95Hard, { lines: false }).log);
+  const rows = backjumpSavings(log, Infinity);
+  assert.equal(rows.length, log.facts.jumpEventIndex.length);
+  assert.ok(rows.length > 3, "a hard 9×9 under fewest options first has back-ups a backjump would skip");
+  for (let r = 1; r < rows.length; r++) {
+    assert.ok(rows[r - 1].wasted > rows[r].wasted || (rows[r - 1].wasted === rows[r].wasted && rows[r - 1].step < rows[r].step));
+  }
+  for (const row of rows) {
+    const kind = log.kindAt(row.step);
+    assert.ok(kind === BACKUP || kind === DEAD_END);
+    assert.equal(row.kind, kind === BACKUP ? "backup" : "dead_end");
+    if (kind === BACKUP) assert.equal(row.back, log.argAt(row.step) - 1);
+    assert.ok(row.jumpTo < row.back, "a jump is listed only where it goes further back than the search did");
+    // The nodes tried after it until the search tries an option at the jump's level or above.
+    let wasted = 0;
+    for (let step = row.step + 1; step <= log.stepCount; step++) {
+      if (log.kindAt(step) !== TRY) continue;
+      if (log.levelAt(step) <= row.jumpTo) break;
+      wasted++;
+    }
+    assert.equal(row.wasted, wasted, `the nodes wasted after step ${row.step}`);
+  }
+  assert.deepEqual(backjumpSavings(log, 2), rows.slice(0, 2));
+});

@@ -182,3 +182,70 @@ def test_a_solve_asks_for_the_estimate_only_once_it_has_been_pending_a_while(pag
     assert held, "the solve is being held"
     held[0].continue_()
     expect(page.locator("#pending-note")).to_be_hidden()
+
+
+def tried_paths(log) -> dict[tuple[int, ...], int]:
+    """Each try of a log as its path of options from the root, with its step (from the raw events)."""
+    chain: list[int] = []
+    depth = 0
+    found: dict[tuple[int, ...], int] = {}
+    for index, code in enumerate(log["events"]):
+        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
+        if kind == ec.CHOOSE:
+            depth += 1
+        elif kind == ec.BACKUP:
+            depth -= 1
+        elif kind == ec.TRY:
+            del chain[depth - 1:]
+            chain.append(arg)
+            found[tuple(chain)] = index + 1
+    return found
+
+
+def test_the_two_searches_in_one_tree_part_where_their_paths_do_and_a_click_replays_a_side(page: Page, api):
+    """The merged tree's counts are the paths of choices the two logs share and do not; a node
+    only the first-item search tried, clicked, opens that search's replay at that node."""
+    puzzle = next(e["puzzle"] for e in examples.examples() if e["id"] == "dead-end-4")
+    mrv = tried_paths(solve_via_api(api, puzzle, choose="mrv")["log"])
+    first_log = solve_via_api(api, puzzle, choose="first")["log"]
+    first = tried_paths(first_log)
+    shared = mrv.keys() & first.keys()
+    assert shared and mrv.keys() - shared and first.keys() - shared, "the example shares a part and parts"
+    parting = min(len(p) - 1 for p in (mrv.keys() | first.keys()) - shared)
+    open_replay(page, puzzle)
+    page.locator("#compare-panel summary").click()
+    figure = page.locator("#merged-figure")
+    expect(figure).to_be_visible(timeout=20_000)
+    expect(figure).to_contain_text(f"both: {len(shared)} nodes")
+    expect(figure).to_contain_text(f"Fewest options first only: {len(mrv) - len(shared)} nodes")
+    expect(figure).to_contain_text(f"First item only: {len(first) - len(shared)} nodes")
+    expect(figure).to_contain_text(f"first part at level {parting}")
+    expect(figure.locator(".merged-replay-a")).to_be_disabled()     # the search on screen
+    # Hover from the right (a node's children only B tried come after A's) until one is under the pointer.
+    canvas = figure.locator("canvas.merged-tree")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box
+    preview = figure.locator(".merged-preview")
+    target = None
+    for k in range(40):
+        for y in (box["height"] * 0.95, box["height"] * 0.6, box["height"] * 0.3):
+            page.mouse.move(box["x"] + box["width"] - 3 - k * (box["width"] - 4) / 40, box["y"] + y)
+            if "only First item tried it" in (preview.text_content() or ""):
+                target = preview.text_content()
+                break
+        if target:
+            break
+    assert target, "some point of the picture is a node only the first-item search tried"
+    level, label = re.match(r"Level (\d+): (.+?), (?:\d+ nodes in its subtree, )?only", target).groups()
+    steps = [step for path, step in first.items() if path not in shared and len(path) - 1 == int(level)
+             and first_log["labels"][path[-1]] == label]
+    page.mouse.down()
+    page.mouse.up()
+    page.wait_for_url(re.compile(r"choose=first"))
+    expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step ({'|'.join(f'{s:,}' for s in steps)}) of "))
+    expect(figure.locator(".merged-replay-b")).to_be_disabled(timeout=20_000)
+    # Back to the other search, at the deepest node of this path it tried too.
+    figure.locator(".merged-replay-a").click()
+    page.wait_for_url(re.compile(r"choose=mrv"))
+    expect(figure.locator(".merged-replay-a")).to_be_disabled(timeout=20_000)

@@ -74,6 +74,7 @@ def test_a_search_without_wrong_choices_says_so(page: Page):
     page.goto(f"/?p={puzzle}&sol=1&choose=mrv&step=0")
     expect_step(page, 0)
     expect(page.locator("#costliest")).to_contain_text("No wrong choice")
+    expect(page.locator("#backjumps")).to_contain_text("None: every time the search backed up")
 
 
 def test_a_search_stopped_by_its_step_budget_says_how_big_the_whole_tree_is(page: Page):
@@ -103,3 +104,23 @@ def test_the_costliest_wrong_choices_read_apart_and_their_figures_align(page: Pa
     edges = {round(box["x"] + box["width"]) for box in
              (buttons.nth(k).locator(".costliest-nodes").bounding_box() for k in range(5))}
     assert len(edges) == 1, edges
+
+
+def test_what_backjumping_would_have_saved_is_ranked_from_the_facts_jumps(page: Page, api):
+    from webapp.models.examples import examples
+    puzzle = next(e["puzzle"] for e in examples() if e["id"] == "top95-hard")
+    log = solve_via_api(api, puzzle, solutions=1)["log"]
+    jumps = log["facts"]["jumps"]
+    expected = sorted(zip(jumps["wasted"], jumps["step"], jumps["jump_to"]), key=lambda j: (-j[0], j[1]))[:5]
+    assert len(expected) == 5, "a search that backs up past innocent levels more than five times"
+    page.goto(f"/?p={puzzle}&sol=1&choose=mrv&step=0")
+    expect_step(page, 0)
+    rows = page.locator("#backjumps .backjump")
+    expect(rows).to_have_count(5)
+    expect(page.locator("#backjumps h3")).to_have_text("What backjumping would have saved")
+    for k, (wasted, event, jump_to) in enumerate(expected):
+        text = rows.nth(k).inner_text()
+        assert text.endswith(f"{wasted:,} node{'s' if wasted != 1 else ''} saved"), text
+        assert f"(step {event + 1:,})" in text and f"a backjump goes to level {jump_to}" in text, text
+    rows.nth(1).click()
+    expect_step(page, expected[1][1] + 1)

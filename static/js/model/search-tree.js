@@ -12,6 +12,8 @@
 //   open     a node whose subtree the search left unfinished (a limit stopped it).
 //   failed   a node whose subtree was searched to the end without a solution.
 
+import { DEAD_END as DEAD_END_KIND } from "./steplog.js";
+
 export const FAILED = 0;
 export const PATH = 1;
 export const OPEN = 2;
@@ -197,4 +199,27 @@ export function costliestWrongChoices(log, tree, count) {
       under: parent >= 0 ? labelOf(parent) : null,
     };
   });
+}
+
+/**
+ * What a backjumping search would have saved, from the facts' jumps: at most
+ * `count` of them, the most nodes first (ties: the earlier first), each
+ * {step, kind ("dead_end" or "backup"), level, back, jumpTo, wasted}: at the
+ * dead end or back-up made by `step` at `level`, the search went back to level
+ * `back` where a backjumping search would go back to `jumpTo` (-1: it would stop,
+ * the givens alone leaving no solution), and it tried `wasted` nodes before it
+ * got there. The jumps and their nodes are the server's facts; this only ranks them.
+ */
+export function backjumpSavings(log, count) {
+  const facts = log.facts;
+  if (!facts) return [];
+  const found = [];
+  for (let j = 0; j < facts.jumpEventIndex.length; j++) {
+    const step = facts.jumpEventIndex[j] + 1;
+    const dead = log.kindAt(step) === DEAD_END_KIND;
+    const level = dead ? log.levelAt(step) : log.argAt(step);
+    const back = dead ? facts.backTo[facts.deadEndAt(step)] : level - 1;
+    found.push({ step, kind: dead ? "dead_end" : "backup", level, back, jumpTo: facts.jumpLevel[j], wasted: facts.jumpWasted[j] });
+  }
+  return found.sort((a, b) => b.wasted - a.wasted || a.step - b.step).slice(0, count);
 }

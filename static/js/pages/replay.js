@@ -26,8 +26,9 @@ import { MatrixView } from "../views/matrixview.js";
 import { LinksPanel } from "../views/linkspanel.js";
 import { Presentation } from "../views/present.js";
 import { SearchTreeView } from "../views/searchtree.js";
-import { SearchTree, costliestWrongChoices } from "../model/search-tree.js";
+import { SearchTree, backjumpSavings, costliestWrongChoices } from "../model/search-tree.js";
 import { CostliestView } from "../views/costliest.js";
+import { BackjumpsView } from "../views/backjumps.js";
 import { ThrashList } from "../views/thrashlist.js";
 import { BookmarksView } from "../views/bookmarks.js";
 import { readMarks } from "../model/url.js";
@@ -203,6 +204,7 @@ export class Replayer {
       onChange: (marks) => this.setMarks(marks),
     });
     this.costliest = new CostliestView($("costliest"), { onSeek: (step) => this.seekTo(step) });
+    this.backjumps = new BackjumpsView($("backjumps"), { onSeek: (step) => this.seekTo(step) });
     $("links-panel").addEventListener("toggle", () => this.redraw());
     $("download-log").addEventListener("click", () => {
       if (this.replay) downloadJson("dlx-step-log.json", this.replay.raw.log);
@@ -280,6 +282,7 @@ export class Replayer {
     $("tree-panel").dataset.thrashMarks = String(marks.length);
     this.thrashList.show(thrash ? thrashRanking(log, replay.tree) : []);
     this.costliest.show(replay.tree ? costliestWrongChoices(log, replay.tree, 5) : null, log.trySteps.length);
+    this.backjumps.show(replay.tree ? backjumpSavings(log, 5) : null, log.trySteps.length);
     $("tree-panel").hidden = !replay.tree;
     $("glance-panel").hidden = !replay.tree;
     // Where the replay is in the search: exact when the log holds it all, else against Knuth's estimate.
@@ -327,6 +330,7 @@ export class Replayer {
     $("links-panel").hidden = true;
     this.treeView.setTree(null);
     this.costliest.show(null, 0);
+    this.backjumps.show(null, 0);
     this.thrashList.show([]);
     this.bookmarks.show([]);
     $("bookmarks").hidden = true;

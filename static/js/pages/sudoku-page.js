@@ -142,7 +142,18 @@ function render(state, before) {
 }
 store.subscribe(render);
 // The heatmap, the pending estimate and the comparison: drawn from the same state.
-const glance = new GlancePanels({ store, getLog: () => (player.replay ? player.replay.log : null) });
+const glance = new GlancePanels({
+  store, getLog: () => (player.replay ? player.replay.log : null),
+  // A side of the merged tree: the search on screen moves there; the other is solved (a kept answer) and opened there.
+  onReplay: (choose, step) => {
+    if (player.replay && player.replay.share.choose === choose) {
+      if (step !== null) player.seekTo(step);
+      return;
+    }
+    $("choose").value = choose;
+    solve({ push: true, step });
+  },
+});
 store.subscribe((state, before) => glance.render(state, before));
 wireEmbedButton({ player, store, kind: "sudoku" });
 // The learner's modes, as the address asks for them (its step, if any, is where a replay opens).
