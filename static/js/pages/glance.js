@@ -127,19 +127,22 @@ export class GlancePanels {
     const onScreen = this.getLog();
     // The other item choice's whole log, asked for as the page's own Solve would ask (the same
     // fields), so that replaying it from the merged tree is an answer the server keeps.
+    // It comes after the comparison's counts, which are shown meanwhile (one search at a time on the server).
     const other = SIDES.find((choose) => choose !== onScreen.choose);
-    const [result, otherAnswer] = await Promise.all([
-      api.compare({ puzzle: answer.puzzle, solutions: share.solutions ?? 1, ...rules }, { signal: abort.signal }),
-      api.solve({ puzzle: share.puzzle ?? answer.puzzle, solutions: share.solutions ?? 1, choose: other, ...rules }, { signal: abort.signal }),
-    ]);
-    if (this.compareAbort !== abort || this.store.state.answer !== answer) return;
+    const result = await api.compare({ puzzle: answer.puzzle, solutions: share.solutions ?? 1, ...rules }, { signal: abort.signal });
+    const current = () => this.compareAbort === abort && this.store.state.answer === answer;
+    if (!current()) return;
+    if (!result.ok) {
+      this.compareAbort = null;
+      this.store.update({ type: "compare", result: { status: "error", error: result.data.error } });
+      return;
+    }
+    this.store.update({ type: "compare", result: { status: "done", data: result.data, merged: null } });
+    const otherAnswer = await api.solve(
+      { puzzle: share.puzzle ?? answer.puzzle, solutions: share.solutions ?? 1, choose: other, ...rules }, { signal: abort.signal });
+    if (!current()) return;
     this.compareAbort = null;
-    this.store.update({
-      type: "compare",
-      result: result.ok
-        ? { status: "done", data: result.data, merged: this.merge(onScreen, otherAnswer) }
-        : { status: "error", error: result.data.error },
-    });
+    this.store.update({ type: "compare", result: { status: "done", data: result.data, merged: this.merge(onScreen, otherAnswer) } });
   }
 
   /** The two searches as one tree ({tree, onScreen}), or {error} when the other's log did not come. */
@@ -170,7 +173,7 @@ export class GlancePanels {
     const panel = $("compare-panel");
     panel.hidden = state.mode !== "replay";
     const result = state.compare;
-    $("merged-figure").hidden = !(result && result.merged);
+    $("merged-figure").hidden = !(result && result.status === "done");
     if (!result) {
       if (this.compareAbort) this.compareAbort.abort();
       this.compareAbort = null;
@@ -188,6 +191,10 @@ export class GlancePanels {
   }
 
   renderMerged(state, merged) {
+    if (!merged) {
+      $("merged-body").replaceChildren(Object.assign(document.createElement("p"), { className: "note", textContent: say("merged.running") }));
+      return;
+    }
     if (merged.error) {
       $("merged-body").replaceChildren(Object.assign(document.createElement("p"), {
         className: "note error", textContent: say("merged.missing", { error: merged.error }),
