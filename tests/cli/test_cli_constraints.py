@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-PUBLISHED = json.loads((Path(__file__).resolve().parents[2] / "webapp" / "puzzles" / "constraints" /
-                        "published.json").read_text())
+PUBLISHED = [e for e in json.loads((Path(__file__).resolve().parents[2] / "webapp" / "puzzles" / "constraints" /
+                                    "published.json").read_text()) if e["id"] in ("killer-wikipedia", "palindrome-lm")]
 
 
 def run(*args):

@@ -3,8 +3,8 @@
 import pytest
 
 from webapp.engine import exact_cover as ec
-from webapp.models import sudoku, variant_check, variants
-from webapp.models.examples import examples
+from webapp.models import constraint_check, constraint_cover, constraints, fpuzzles, sudoku, variant_check, variants
+from webapp.models.examples import examples, published_constraints
 
 
 def example(id_):
@@ -90,3 +90,39 @@ def test_variant_examples_are_unique_within_the_page_budget(entry):
     solved = variants.solve(grid, rules, max_solutions=2, max_steps=1_000_000)
     assert solved.outcome.unique
     assert variant_check.is_solution(grid.cells, solved.grids[0].cells, rules.names, rules.regions)
+
+
+CONSTRAINT_EXAMPLES = [e for e in examples() if e["id"].startswith("constraint-")]
+PUBLISHED = {e["id"]: e for e in published_constraints()}
+
+
+@pytest.mark.parametrize("entry", CONSTRAINT_EXAMPLES, ids=lambda e: e["id"])
+def test_constraint_examples_solve_to_their_published_solution_within_the_page_budget_or_say_not(entry):
+    published = PUBLISHED[entry["id"].removeprefix("constraint-")]
+    grid, rules = variants.read(entry["puzzle"], entry["variants"], entry["regions"])
+    setup = constraints.setup_for(rules, entry["constraints"], entry["negative"])
+    solution = [int(ch) for ch in published["solution"]]
+    # The published solution keeps every rule read from the link, by the independent checkers.
+    assert variant_check.is_solution(grid.cells, solution, rules.names, rules.regions)
+    assert constraint_check.is_solution(grid.cells, solution, entry["constraints"], entry["negative"])
+    solved = constraint_cover.solve(grid, setup, max_solutions=2, max_steps=1_000_000)
+    if "Beyond plain DLX" in entry["note"]:
+        assert solved.outcome.status == ec.STOPPED
+        # With its first three rows given, the same model finds the published solution and no other.
+        hinted = sudoku.Grid(3, tuple(solution[:27]) + grid.cells[27:])
+        solved = constraint_cover.solve(hinted, setup, max_solutions=2, max_steps=1_000_000)
+    assert solved.outcome.unique and list(solved.grids[0].cells) == solution
+    assert published["source"][0] in entry["note"] and "(MIT)" in entry["note"]
+
+
+def test_every_published_constraint_puzzle_keeps_its_rules_by_the_independent_checkers():
+    """The ones DLX cannot finish too: a misread link would break its own published solution."""
+    for published in PUBLISHED.values():
+        imported = fpuzzles.read_link(published["fpuzzles"])
+        grid, rules = variants.read(imported.puzzle, imported.variants, imported.regions)
+        size = grid.size
+        solution = [int(ch) for ch in published["solution"]]
+        assert variant_check.is_solution(grid.cells, solution, rules.names, rules.regions), published["id"]
+        assert constraint_check.is_solution(grid.cells, solution, [c.as_json(size) for c in imported.constraints],
+                                            imported.negative), published["id"]
+        assert imported.notes == []

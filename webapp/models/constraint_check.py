@@ -32,7 +32,7 @@ def broken_constraints(cells: Sequence[int], constraints: Sequence[dict], negati
         elif kind == "thermo":
             ok = all(a < b for a, b in zip(values, values[1:]))
         elif kind == "arrow":
-            circle = int("".join(str(at(p)) for p in c["circle"]))
+            circle = int("".join(str(at(p)) for p in sorted(c["circle"])))     # read in reading order
             ok = sum(values) == circle
         elif kind == "kropki-white":
             ok = abs(values[0] - values[1]) == 1

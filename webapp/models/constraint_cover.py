@@ -29,9 +29,11 @@ Encodings, chosen to keep the search small (bench/constraints.py measures them):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from math import comb
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
@@ -39,6 +41,10 @@ from . import sudoku, variants
 from .constraints import Constraint, ConstraintError, Setup, kind_words
 from .sudoku import Grid, cell_name, symbol, with_article
 
+# A thermometer or an arrow gets one option per way to fill it when it has at most this many ways
+# (a thermometer of 4 cells on a 9×9 has 126, an arrow of 3 shaft cells 84); past it, only its
+# relations and sums so far.
+MOST_TUPLES = 3000
 # A constraint may add at most this many options (a 16×16 cage of 8 cells without a sum has 12,870 sets).
 MOST_OPTIONS = 60_000
 SETUPS_CACHED = 32
@@ -63,6 +69,17 @@ class Builder:
     options: list[tuple[str, list[tuple[tuple[str, int], int]]]] = field(default_factory=list)
     names: set[str] = field(default_factory=set)
     colour_names: list[str] = field(default_factory=list)     # colour k is colour_names[k - 1]
+    # (a, c, allowed(x, y), words) of every two-cell relation, for the digits each cell may hold at all
+    relations: list[tuple[int, int, Callable[[int, int], bool], str]] = field(default_factory=list)
+
+    house_of: dict[int, set[int]] = field(default_factory=dict)     # cell → the houses it is in
+    # add_tuples' calls, made once every cell's digits are known (so a way rules out only those)
+    pending: list[tuple] = field(default_factory=list)
+    domain: dict[int, set[int]] = field(default_factory=dict)       # cell → the digits it may hold at all
+
+    def apart(self, a: int, c: int) -> bool:
+        """Whether two cells share a house (so they hold different digits)."""
+        return bool(self.house_of.get(a, set()) & self.house_of.get(c, set()))
 
     def colour(self, name: str) -> int:
         """The colour of this name (a sum so far, a digit, "ruled out"), from 1."""
@@ -132,6 +149,9 @@ def add_pair(b: Builder, words: str, stem: str, a: int, c: int, allowed) -> None
     """A relation between cells a and c: allowed(x, y) for x in a, y in c (see the module's glossary)."""
     size = b.size
     digits = range(1, size + 1)
+    if a == c:          # a line that passes a cell twice: the cell agrees with itself
+        return
+    b.relations.append((a, c, allowed, words))
     for y in digits:
         bad = [x for x in digits if not allowed(x, y)]
         if not bad:
@@ -211,19 +231,45 @@ def add_chain(b: Builder, words: str, stem: str, cells: tuple[int, ...], totals:
         raise ConstraintError(say("constraint.too_many", name=words, count=count, most=MOST_OPTIONS), None, cells)
 
 
-def exclusions(b: Builder, words: str, stem: str, cells) -> dict[tuple[int, int], tuple[str, int]]:
+def exclusions(b: Builder, words: str, stem: str, cells,
+               digits: dict[int, set[int]] | None = None) -> dict[tuple[int, int], tuple[str, int]]:
     """Secondary items 'cell#x' to rule out x in a cell, each covered by the cell's option for x without
     a colour (a given may be such an option, and a given takes no colour); a witness that may share
     the item with another gives it the colour "ruled out", so both may rule out the same digit."""
     size = b.size
     found = {}
     for cell in cells:
-        for x in range(1, size + 1):
+        for x in sorted(digits[cell]) if digits is not None else range(1, size + 1):
             text = say("constraint.witness.held", name=words, digit=with_article(symbol(x, size)),
                        cell=cell_name(cell, size))
             found[cell, x] = b.item(False, f"{stem}.{cell_name(cell, size)}#{symbol(x, size)}", text, text, text)
             b.cell_covers(cell, x, found[cell, x])
     return found
+
+
+def add_tuples(b: Builder, words: str, stem: str, cells: tuple[int, ...], tuples, empty: str, label: str) -> None:
+    """A constraint as one option per way to fill its cells (made by emit_tuples once every cell's
+    digits are known): MRV then sees how many ways are left, and a way left alone is forced."""
+    b.pending.append((words, stem, cells, tuples, empty, label))
+
+
+def emit_tuples(b: Builder) -> None:
+    """The options of add_tuples: each way a cell's digits allow rules out that cell's other allowed
+    digits (those it may not hold at all its allowed item rules out already)."""
+    size = b.size
+    every = set(range(1, size + 1))
+    for words, stem, cells, tuples, empty, label in b.pending:
+        key = b.item(True, stem, say("constraint.tuple.need", name=words), empty,
+                     say("constraint.tuple.held", name=words))
+        places = sorted(set(cells))
+        rule_out = exclusions(b, words, stem, places, {cell: b.domain.get(cell, every) for cell in places})
+        for digits in tuples:
+            chosen = dict(zip(cells, digits))
+            if any(d not in b.domain.get(cell, every) for cell, d in chosen.items()):
+                continue
+            items = [(key, 0)] + [(rule_out[cell, y], 0) for cell, d in chosen.items()
+                                  for y in sorted(b.domain.get(cell, every)) if y != d]
+            b.option(say(label, name=words, digits=", ".join(symbol(d, size) for d in digits)), items)
 
 
 def add_quadruple(b: Builder, words: str, stem: str, c: Constraint) -> None:
@@ -335,6 +381,9 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
             add_pair(b, words, stem, c.cells[i], c.cells[j], lambda x, y, gap=j - i: y - x >= gap)
         for i, cell in enumerate(c.cells):
             allowed.setdefault(cell, []).append((set(range(i + 1, size - m + i + 2)), words))
+        if comb(size, m) <= MOST_TUPLES:
+            add_tuples(b, words, stem + "t", c.cells, list(combinations(range(1, size + 1), m)),
+                       say("constraint.thermo.empty", name=words), "constraint.thermo.label")
     elif c.kind in ("even", "odd"):
         allowed.setdefault(c.cells[0], []).append(({d for d in range(1, size + 1) if d % 2 == (c.kind == "odd")},
                                                    say(f"constraint.parity.{c.kind}")))
@@ -351,9 +400,17 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
 
 
 def add_arrow(b: Builder, words: str, stem: str, c: Constraint) -> None:
-    """The shaft's sum as a chain whose end the circle colours: a one-cell circle by its own digit,
-    a two-cell circle by an option per pair of digits (read as one number)."""
+    """An option per way to fill the arrow when there are few enough (arrow_ways); else the shaft's sum
+    as a chain whose end the circle holds: a one-cell circle its own digit, a two-cell circle an option
+    per pair of digits (read as one number, in reading order)."""
     size = b.size
+    ways = arrow_ways(c, size, b.apart)
+    if ways is not None:
+        if not ways:
+            raise ConstraintError(say("constraint.chain.none", name=words, count=len(c.cells)), None, c.cells)
+        add_tuples(b, words, stem, (*c.circle, *c.cells), ways, say("constraint.arrow.empty", name=words),
+                   "constraint.arrow.tuple")
+        return
     if len(c.circle) == 1:
         add_chain(b, words, stem, c.cells, set(range(1, size + 1)), circle=c.circle[0])
         return
@@ -367,12 +424,57 @@ def add_arrow(b: Builder, words: str, stem: str, c: Constraint) -> None:
         if value <= size * len(c.cells):
             totals.add(value)
             items = [(key, 0), (end, b.colour(str(value)))]
-            for cell, d in zip(c.circle, digits):
+            for cell, d in zip(reading_order(c.circle), digits):
                 items += [(rule_out[cell, y], 0) for y in range(1, size + 1) if y != d]
             b.option(say("constraint.arrow.label", name=words, value=value), items)
     if not totals:
         raise ConstraintError(say("constraint.chain.none", name=words, count=len(c.cells)), None, c.cells)
     add_chain(b, words, stem, c.cells, totals, end_key=end)
+
+
+def reading_order(cells) -> list[int]:
+    """A circle's cells as its number is read: rows top down, then columns left to right."""
+    return sorted(cells)
+
+
+def arrow_ways(c: Constraint, size: int, apart) -> list[tuple[int, ...]] | None:
+    """Every way to fill an arrow (circle digits, then shaft digits, in the constraint's cell order) where
+    two cells that share a house differ; None when there are more than MOST_TUPLES."""
+    circle = reading_order(c.circle)
+    cells = list(c.circle) + list(c.cells)
+    found: list[tuple[int, ...]] = []
+    for digits in product(range(1, size + 1), repeat=len(circle)):
+        value = int("".join(str(d) for d in digits))
+        by_cell = dict(zip(circle, digits))
+        start = tuple(by_cell[x] for x in c.circle)
+        if not fill_shaft(cells, start, value, size, apart, found):
+            return None
+    return found
+
+
+def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, found: list) -> bool:
+    """Add to found every shaft filling that sums to value (False once found passes MOST_TUPLES)."""
+    shaft = len(cells) - len(start)
+
+    def grow(prefix: tuple[int, ...], left: int) -> bool:
+        k = len(prefix)
+        if k == len(cells):
+            if left == 0:
+                found.append(prefix)
+            return len(found) <= MOST_TUPLES
+        remaining = len(cells) - k - 1
+        for d in range(1, min(size, left - remaining) + 1):
+            if any(prefix[j] == d and apart(cells[j], cells[k]) for j in range(k)):
+                continue
+            if not grow(prefix + (d,), left - d):
+                return False
+        return True
+
+    for j in range(len(start)):
+        for i in range(j):
+            if start[i] == start[j] and apart(cells[i], cells[j]):
+                return True
+    return shaft > 0 and grow(start, value)
 
 
 STEMS = {"killer": "cage", "thermo": "th", "arrow": "ar", "kropki-white": "wd", "kropki-black": "bd", "xv": "xv",
@@ -399,18 +501,40 @@ def add_negative(b: Builder, setup: Setup) -> None:
 
 
 def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> None:
-    """One primary item a limited cell: only its allowed digits' options cover it."""
+    """One primary item a limited cell: only its allowed digits' options cover it. A cell's digits are
+    those its own limits leave (even, odd, its place on a thermometer) that also have a partner in
+    every relation it is in, until no relation takes away more (arc consistency, before any given)."""
     size = b.size
-    for cell in sorted(allowed):
-        limits = allowed[cell]
-        digits = set(range(1, size + 1))
-        for found, _ in limits:
-            digits &= found
+    every = set(range(1, size + 1))
+    domain: dict[int, set[int]] = {}
+    why: dict[int, set[str]] = {}
+    for cell, limits in allowed.items():
+        domain[cell] = set(every)
+        for found, reason in limits:
+            domain[cell] &= found
+            why.setdefault(cell, set()).add(reason)
+    changed = True
+    while changed:
+        changed = False
+        for a, c, fits, words in b.relations:
+            da, dc = domain.get(a, every), domain.get(c, every)
+            keep_a = {x for x in da if any(fits(x, y) for y in dc)}
+            keep_c = {y for y in dc if any(fits(x, y) for x in keep_a)}
+            for cell, old, new in ((a, da, keep_a), (c, dc, keep_c)):
+                if new != old:
+                    domain[cell] = new
+                    why.setdefault(cell, set()).add(words)
+                    changed = True
+    b.domain = domain
+    for cell in sorted(domain):
+        digits = domain[cell]
+        if digits == every:
+            continue
         shown = allowed_words(sorted(digits), size)
-        why = join_and(sorted({reason for _, reason in limits}))
+        reasons = join_and(sorted(why.get(cell, ())))
         place = cell_name(cell, size)
-        key = b.item(True, f"al.{place}", say("constraint.allowed.need", cell=place, allowed=shown, why=why),
-                     say("constraint.allowed.empty", cell=place, allowed=shown, why=why),
+        key = b.item(True, f"al.{place}", say("constraint.allowed.need", cell=place, allowed=shown, why=reasons),
+                     say("constraint.allowed.empty", cell=place, allowed=shown, why=reasons),
                      say("constraint.allowed.held", cell=place))
         for d in sorted(digits):
             b.cell_covers(cell, d, key)
@@ -427,6 +551,9 @@ def model(setup: Setup) -> variants.Model:
         return base
     size = setup.size
     b = Builder(size)
+    for number, (_, _, cells) in enumerate(variants.houses(setup.rules)):
+        for cell in cells:
+            b.house_of.setdefault(cell, set()).add(number)
     allowed: dict[int, list[tuple[set[int], str]]] = {}
     for index, c in enumerate(setup.constraints):
         try:
@@ -436,6 +563,7 @@ def model(setup: Setup) -> variants.Model:
                                   index, error.cells) from None
     add_negative(b, setup)
     add_allowed(b, allowed)
+    emit_tuples(b)
     return assemble(base, b)
 
 

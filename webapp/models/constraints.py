@@ -27,6 +27,7 @@ KINDS = ("killer", "thermo", "arrow", "kropki-white", "kropki-black", "xv", "eve
 NEGATIVES = ("kropki-white", "kropki-black", "xv")
 PAIR_KINDS = ("kropki-white", "kropki-black", "xv")       # two orthogonal neighbours
 LINE_KINDS = ("thermo", "whispers", "palindrome", "renban")   # cells that follow one another
+REPEATING = ("whispers", "palindrome")      # lines that may pass a cell again (a loop, a crossing)
 # The most cells a constraint names (a line may wander, but not for ever).
 MOST_CELLS = 4 * 25 * 25
 
@@ -169,7 +170,7 @@ def read_one(item, index: int, size: int) -> Constraint:
         return Constraint(kind, tuple(range(number * size, number * size + size)) if side == "row"
                           else tuple(range(number, size * size, size)),
                           sum=reader.integer(item, "sum", 0, size * size), side=side, index=number)
-    cells = reader.cells(item, "cells")
+    cells = reader.cells(item, "cells", repeats=kind in REPEATING)
     if kind == "killer":
         total = item.get("sum")
         return Constraint(kind, cells, sum=None if total is None else reader.integer(item, "sum", 1, size * size))
@@ -205,7 +206,7 @@ def read_one(item, index: int, size: int) -> Constraint:
         return Constraint(kind, cells, digits=tuple(sorted(digits)))
     if kind == "arrow":
         circle = reader.cells(item, "circle")
-        reader.count(circle, 1, 2)
+        reader.count(circle, 1, 2 if size <= 9 else 1)
         reader.count(cells, 1, size * size)
         if set(circle) & set(cells):
             raise reader.error("constraint.circle_on_shaft", cells=sorted(set(circle) & set(cells)))
@@ -248,7 +249,7 @@ class Reader:
             raise self.error("constraint.integer", name=name, low=low, high=high)
         return value
 
-    def cells(self, item: dict, name: str) -> tuple[int, ...]:
+    def cells(self, item: dict, name: str, repeats: bool = False) -> tuple[int, ...]:
         raw = item.get(name)
         if not isinstance(raw, list) or not raw or len(raw) > MOST_CELLS:
             raise self.error("constraint.cells", name=name)
@@ -261,7 +262,7 @@ class Reader:
             if not (0 <= r < self.size and 0 <= c < self.size):
                 raise self.error("constraint.off_grid", name=name, row=r, column=c, size=self.size)
             cell = r * self.size + c
-            if cell in out:
+            if cell in out and not (repeats and cell != out[-1]):
                 raise self.error("constraint.twice", [cell], cell=cell_name(cell, self.size))
             out.append(cell)
         return tuple(out)

@@ -5,8 +5,11 @@ each came from); tests/test_examples.py checks that each example does what its
 note claims.
 """
 
+import json
 from functools import lru_cache
 from pathlib import Path
+
+from . import fpuzzles
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -80,6 +83,7 @@ def examples() -> list[dict]:
          "note": "A minimal puzzle far beyond plain DLX: the solve stops at its budget "
                  "and replays what it recorded."},
         *variant_examples(),
+        *constraint_examples(),
     ]
 
 
@@ -109,3 +113,35 @@ def variant_examples() -> list[dict]:
     return [{"id": f"variant-{key}", "title": f"{title} (published)", "size": 9, "puzzle": puzzle,
              "variants": names, "regions": regions if key == "jigsaw" else None, "note": note}
             for key, title, names, puzzle, note in made]
+
+
+# The published constraint puzzles in the menu (puzzles/constraints/published.json): those DLX solves
+# within the page's budget, and two it does not, to show where plain DLX stops.
+CONSTRAINT_EXAMPLES = ("killer-wikipedia", "thermo-ctc", "even-odd-ctc", "palindrome-lm", "xv-kropki-ctc",
+                       "anti-everything", "quadruple-x-lm", "sandwich-ctc")
+BEYOND_THE_BUDGET = ("quadruple-x-lm", "sandwich-ctc")
+
+
+def published_constraints() -> list[dict]:
+    """The published constraint puzzles, each with its f-puzzles link, solution and source."""
+    return json.loads((PUZZLES / "constraints" / "published.json").read_text(encoding="utf-8"))
+
+
+def constraint_examples() -> list[dict]:
+    """Published constraint puzzles, read from their f-puzzles links, with their sources."""
+    found = []
+    for entry in published_constraints():
+        if entry["id"] not in CONSTRAINT_EXAMPLES:
+            continue
+        imported = fpuzzles.read_link(entry["fpuzzles"])
+        size = round(len(imported.puzzle) ** 0.5)
+        sources = " and ".join(entry["source"])
+        note = (f"{entry['kind'].capitalize()}. From {sources}, as collected in {entry['via']}; "
+                "the puzzle is its setter's.")
+        if entry["id"] in BEYOND_THE_BUDGET:
+            note += " Beyond plain DLX: the solve stops at its budget and replays what it recorded."
+        found.append({"id": f"constraint-{entry['id']}", "title": f"{entry['title']} (published)", "size": size,
+                      "puzzle": imported.puzzle, "variants": imported.variants, "regions": imported.regions,
+                      "constraints": [c.as_json(size) for c in imported.constraints],
+                      "negative": imported.negative, "link": entry["fpuzzles"], "note": note})
+    return found
