@@ -1,4 +1,4 @@
-"""The learner's modes in Chromium: predict (&predict=1) on the Sudoku page and on /cover.
+"""The learner's modes in Chromium: predict (&predict=1) and the guided tour (&tour=1), on the Sudoku page and on /cover.
 What the page should say is read from the server's own log (the test client's)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.coverhelpers import cover_via_api
-from tests.pagehelpers import expect_step, solve_via_api
+from tests.pagehelpers import PRESENTING, expect_step, solve_via_api
 from webapp.engine import exact_cover as ec
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -114,3 +114,58 @@ def test_predict_on_the_cover_page_asks_for_an_item_from_its_menu(page, api):
     expect(verdict).to_have_attribute("data-right", "true")
     expect(verdict).to_contain_text(f"“{log['phrases']['need'][item]}”")
     expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 1")
+
+
+def test_the_guided_tour_walks_the_key_moments_with_next_back_and_keys_and_while_presenting(page, api):
+    log = solve_via_api(api, PUZZLE)["log"]
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
+    first_dead = kinds.index(5) + 1
+    page.goto("/?" + urlencode({"p": PUZZLE, "tour": "1"}))
+    heading = page.locator("#tour-heading")
+    expect(heading).to_have_text(re.compile(r"^1 of \d+: The search$"))
+    count = int(re.match(r"^1 of (\d+)", heading.text_content()).group(1))
+    expect_step(page, 0)
+    expect(page.locator("#btn-tour")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#tour-back")).to_be_disabled()
+    page.click("#tour-next")
+    expect(heading).to_have_text(f"2 of {count}: The first choice")
+    expect_step(page, kinds.index(0) + 1)
+    expect(page.locator("#why")).to_contain_text("Level 0:")       # the Why panel shows the moment's step
+    page.locator("#step-slider").focus()
+    while "The first dead end" not in heading.text_content():
+        before = heading.text_content()
+        page.keyboard.press("n")
+        expect(heading).not_to_have_text(before)
+    expect_step(page, first_dead)
+    expect(page.locator("#tour-panel .sentence")).to_have_count(2)
+    expect(page.locator("#tour-panel .sentence").nth(1)).to_have_text(re.compile("^(One choice is|The fewest choices) to blame"))
+    page.keyboard.press("b")
+    expect(heading).not_to_contain_text("The first dead end")
+    assert "tour=1" in page.url
+    # Presenting: the tour stays beside the board, and its keys work.
+    page.click("#btn-present")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    expect(page.locator("#tour-panel")).to_be_visible()
+    page.keyboard.press("End")
+    for _ in range(count):
+        page.keyboard.press("n")
+    expect(heading).to_have_text(f"{count} of {count}: The solution")
+    expect(page.locator("#tour-next")).to_be_disabled()
+    expect_step(page, kinds.index(4) + 1)
+    page.keyboard.press("Escape")
+    # Predict mode takes over from the tour; the address keeps only predict.
+    page.click("#btn-predict")
+    expect(page.locator("#tour-panel")).to_be_hidden()
+    expect(page.locator("#btn-tour")).to_have_attribute("aria-pressed", "false")
+    page.wait_for_function("() => location.search.includes('predict=1') && !location.search.includes('tour=')")
+
+
+def test_the_guided_tour_on_the_cover_page(page):
+    page.goto("/cover?" + urlencode({"builtin": "queens", "n": 6, "tour": "1"}))
+    heading = page.locator("#tour-heading")
+    expect(heading).to_have_text(re.compile(r"^1 of \d+: The search$"))
+    page.click("#tour-next")
+    expect(heading).to_contain_text("The first choice")
+    expect(page.locator("#tour-panel .sentence")).to_have_text(re.compile("^The search starts with “"))
+    page.click("#tour-close")
+    expect(page.locator("#tour-panel")).to_be_hidden()

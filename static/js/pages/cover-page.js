@@ -15,6 +15,7 @@ import { PictureView, matrixPicture } from "../views/picture.js";
 import { PageState, initialState } from "../model/page-state.js";
 import { wireEmbedButton } from "./embed-button.js";
 import { wirePredict } from "./predict-mode.js";
+import { wireTour } from "./tour-mode.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "../model/url.js";
@@ -78,6 +79,7 @@ store.subscribe((state, before) => {
 wireEmbedButton({ player, store, kind: "cover" });
 const learning = readCoverShare(location.search);
 wirePredict({ player, store, kind: "cover", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null });
+wireTour({ player, store, initial: !!learning && learning.tour, step: learning ? learning.step : null });
 
 // ---- messages ------------------------------------------------------------------
 

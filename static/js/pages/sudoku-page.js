@@ -24,6 +24,7 @@ import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoic
 import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
 import { wirePredict } from "./predict-mode.js";
+import { wireTour } from "./tour-mode.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -159,6 +160,7 @@ wireEmbedButton({ player, store, kind: "sudoku" });
 // The learner's modes, as the address asks for them (its step, if any, is where a replay opens).
 const learning = readShare(location.search);
 wirePredict({ player, store, kind: "sudoku", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null });
+wireTour({ player, store, initial: !!learning && learning.tour, step: learning ? learning.step : null });
 
 /** Drop the solve in flight, if any, and the estimate said while it was pending. */
 function cancelSolve() {
