@@ -61,3 +61,10 @@ test("the snippet: the page's share without its step or bookmarks, the range, es
   assert.equal(html, '<iframe src="http://127.0.0.1:5000/embed?builtin=queens&amp;n=8&amp;sol=all&amp;choose=mrv&amp;from=0&amp;to=9" '
     + 'width="760" height="520" title="Queens &quot;8&quot; &amp; &lt;more>" loading="lazy" style="border: 0; max-width: 100%"></iframe>');
 });
+
+test("an address copied from a puzzle being entered (edit=1) still names its puzzle", () => {
+  const asked = readEmbed(`?p=${PUZZLE}&edit=1&to=5`);
+  assert.equal(asked.kind, "sudoku");
+  assert.equal(asked.share.edit, false);
+  assert.equal(asked.to, 5);
+});

@@ -30,12 +30,11 @@ export function readEmbed(search) {
   const sudoku = readShare(search);
   const cover = sudoku ? null : readCoverShare(search);
   if (!sudoku && !cover) return null;
-  const share = sudoku && !sudoku.edit ? sudoku : cover;
-  if (!share) return null;
+  const share = sudoku || cover;      // an edit=1 copied from the page means nothing here
   const notes = [...(share.notes || [])];
   const from = readStep(params, "from", notes);
   const to = readStep(params, "to", notes);
-  return { kind: sudoku ? "sudoku" : "cover", share: { ...share, notes: [] }, from, to, autoplay: params.get("autoplay") === "1", notes };
+  return { kind: sudoku ? "sudoku" : "cover", share: { ...share, edit: false, notes: [] }, from, to, autoplay: params.get("autoplay") === "1", notes };
 }
 
 /**

@@ -111,7 +111,9 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
       const state = stateNow();
       if (quiz.question(q).kind === ITEM) {
         view.items = [];
-        for (let i = 0; i < log.primary; i++) if (!state.covered[i]) view.items.push({ item: i, text: log.phrases.need[i] });
+        // On the Sudoku page a cell is answered on the board: the menu holds the units' digits.
+        const from = sudoku ? log.problem.size * log.problem.size : 0;
+        for (let i = from; i < log.primary; i++) if (!state.covered[i]) view.items.push({ item: i, text: log.phrases.need[i] });
       } else {
         view.levels = [];
         for (let l = 0; l < state.height; l++) {
