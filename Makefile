@@ -20,7 +20,8 @@ $(BIN)/python:
 
 # pip compiles the search core (webapp/engine/_dlx.c) into webapp/engine/ when a C compiler is
 # there; without one it warns, and the Python engine runs.
-$(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h \
+  webapp/models/_sudoku_lines.c | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
@@ -103,4 +104,4 @@ bench:
 	$(PYTHON) bench/run.py $(BENCH)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/engine/_dlx*.so
+	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/engine/_dlx*.so webapp/models/_sudoku_lines*.so

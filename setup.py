@@ -1,4 +1,5 @@
-"""The compiled search core, webapp/engine/_dlx.c, as an optional extension.
+"""The compiled search core, webapp/engine/_dlx.c, and solve FILE's fast path for plain Sudoku lines,
+webapp/models/_sudoku_lines.c, as optional extensions.
 
 Everything else about the package is in pyproject.toml. optional=True: on a
 machine without a C compiler the build warns and goes on, and the Python
@@ -10,4 +11,6 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], optional=True,
                              depends=["webapp/engine/_dlx_check.h", "webapp/engine/_dlx_colours.h"],
+                             extra_compile_args=["-O3", "-std=c11"]),
+                   Extension("webapp.models._sudoku_lines", ["webapp/models/_sudoku_lines.c"], optional=True,
                              extra_compile_args=["-O3", "-std=c11"])])

@@ -1,6 +1,8 @@
 """Whole-process solving: a fresh process solves a file of puzzles, as a user's command does.
 
     bench/.venv/bin/python bench/process.py [--sets A,B] [--peers A,B] [--rounds R] [--limit N] [--quick]
+    .venv/bin/python bench/process.py --c-peers DIR --peers none --solutions 2 --limit 0 \
+        --sets forum1106,top1465,17clue        (issue 36's run: ours against tdoku's compiled solvers)
 
 For each set the puzzles go to a file; each solver then runs as a new Python
 process over that file: ours is the command a user types,
@@ -21,9 +23,18 @@ Glossary
     wall      the median over rounds of a process's elapsed seconds.
     cpu       the median over rounds of its user + system CPU seconds.
     ours/peer our wall time over the peer's: below 1 means ours is faster.
+    speed     the other way round, the peer's time over ours: "1.5×" means ours is 1.5 times as fast.
     startup   a process that solves a file of one easy puzzle: interpreter,
               imports and one solve, measured the same way and printed apart
               (not subtracted).
+
+--c-peers DIR: a checkout of github.com/t-dillon/tdoku (bench/c_peers.py
+builds kudoku, fast_solv_9r2 and tdoku from it, with our loop
+bench/peers/c_loop.c): each is a solver here, a compiled process over the
+same file. --solutions N asks ours (`--limit N`) and the compiled peers for
+up to N solutions of each puzzle (2: uniqueness checked); the Python peers
+solve for one. --peers none leaves the Python peers out (they need
+bench/.venv; the compiled ones and ours run from the project's .venv).
 
 Why whole-process as well as bench/throughput.py's per-call figures: a
 user's `solve FILE` pays the interpreter, the imports and each library's
@@ -45,6 +56,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import c_peers
 import common
 
 from webapp.engine import exact_cover as ec
@@ -55,10 +67,11 @@ DEFAULT_SETS = ("17clue", "top95", "top1465", "hardest")
 DEFAULT_PEERS = ("exact-cover", "dlx-cython")
 
 
-def ours(engine: str):
+def ours(engine: str, solutions: int = 1):
     """The command a user runs: solve a file, no progress bar."""
     def command(path: Path) -> list[str]:
-        return [sys.executable, "-m", "webapp", "solve", str(path), "--no-progress", "--engine", engine]
+        return [sys.executable, "-m", "webapp", "solve", str(path), "--no-progress", "--engine", engine,
+                "--limit", str(solutions)]
     return command
 
 
@@ -134,15 +147,29 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="runs of every solver per set (default 5)")
     parser.add_argument("--limit", type=int, default=None, help="N puzzles per set (a seeded sample; 0: all)")
     parser.add_argument("--quick", action="store_true", help="the sets' quick sizes and 3 rounds")
+    parser.add_argument("--c-peers", metavar="DIR", type=Path,
+                        help="a checkout of t-dillon/tdoku: build kudoku, fast_solv_9r2 and tdoku from it")
+    parser.add_argument("--solutions", type=int, default=1, metavar="N",
+                        help="solutions asked of each puzzle by ours and the compiled peers (2: uniqueness)")
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds = min(args.rounds, 3)
     sets = common.split_names(args.sets, common.SETS, "set") if args.sets else list(DEFAULT_SETS)
-    peers = args.peers.split(",") if args.peers else list(DEFAULT_PEERS)
-    solvers = {f"ours [{e}]": ours(e) for e in ec.ENGINES if e != ec.COMPILED or ec.compiled_available()}
+    peers = [] if args.peers == "none" else args.peers.split(",") if args.peers else list(DEFAULT_PEERS)
+    engines = [e for e in ec.ENGINES if e != ec.COMPILED or ec.compiled_available()]
+    if args.c_peers:        # the compiled peers: the Python engine would only be far behind them all
+        engines = engines[:1]
+    solvers = {f"ours [{e}]": ours(e, args.solutions) for e in engines}
     solvers.update({name: peer(name) for name in peers})
+    if args.c_peers:
+        try:
+            built = c_peers.build_all(args.c_peers)
+        except c_peers.BuildError as error:
+            raise SystemExit(f"--c-peers: {error}") from None
+        solvers.update({name: c_peers.command(binary, args.solutions) for name, binary in built.items()})
     print(f"# process: {platform.python_implementation()} {platform.python_version()}, load average "
-          f"{common.load_average()}; median of {args.rounds} rounds; wall clock of a whole process")
+          f"{common.load_average()}; median of {args.rounds} rounds; wall clock of a whole process; "
+          f"up to {args.solutions} solution{'s' if args.solutions != 1 else ''} a puzzle")
     base = startup(solvers, args.rounds)
     print("# startup (one easy puzzle): " + ", ".join(f"{n} {s * 1e3:.0f} ms" for n, s in base.items()))
     ours_name = next(iter(solvers))
@@ -157,12 +184,14 @@ def main(argv=None) -> int:
             rows.append([solver, f"{r['wall']:.3f}", f"{r['cpu']:.3f}", f"{len(puzzles) / r['wall']:,.0f}",
                          "" if solver == ours_name else f"{ratio:.2f}", str(r["wrong"]) if r["wrong"] else ""])
             if solver != ours_name:
-                ratio_rows.append([name, solver, f"{ratio:.2f}",
+                cpu = found[ours_name]["cpu"] / max(r["cpu"], 1e-9)
+                ratio_rows.append([name, solver, f"{ratio:.2f}", f"{1 / ratio:.2f}×", f"{1 / cpu:.2f}×",
                                    "ours faster" if ratio < 1 else "ours SLOWER"])
         print(common.table(["solver", "wall s", "cpu s", "puzzles/s", f"{ours_name}/solver", "wrong"], rows,
                            right={1, 2, 3, 4}), flush=True)
-    print(f"\n## {ours_name} over each solver (wall; below 1: ours faster)")
-    print(common.table(["set", "solver", "ratio", ""], ratio_rows, right={2}))
+    print(f"\n## {ours_name} over each solver (wall; below 1: ours faster); speed: the solver's time over"
+          " ours (above 1: ours faster), by the wall clock and by CPU time")
+    print(common.table(["set", "solver", "ratio", "speed", "speed (cpu)", ""], ratio_rows, right={2, 3, 4}))
     return 0
 
 

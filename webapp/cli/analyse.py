@@ -35,8 +35,7 @@ REPORT_TOP = 5
 
 def add_command(commands) -> None:
     """Add the analyse command to the subcommands of the parser."""
-    analyse = commands.add_parser(
-        "analyse", help="analyse a search: each dead end's culprits, the wrong choices' cost, thrashing")
+    analyse = commands.add_parser("analyse", help=cli.COMMAND_HELP["analyse"])
     analyse.add_argument("source", nargs="?",
                          help="a puzzle, a file with one puzzle a line (JSON Lines out), or - for standard input")
     analyse.add_argument("--cover", metavar="FILE",

@@ -6,6 +6,9 @@
     python -m webapp cover FILE | --builtin NAME [--n N …] [--all | --limit N] [--count] [--stats]
     python -m webapp analyse … (webapp/cli/analyse.py; the commands come together in webapp/cli/main.py)
 
+The solve command imports no more than it needs (the log, the analysis's words, the cover
+problems only in the functions that use them): a user's `solve FILE` pays for every import.
+
 Glossary
     source   a puzzle given as text on the command line, a file with one puzzle
              a line, or '-' for standard input.
@@ -26,21 +29,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..analysis.explain import outcome_message
 from ..engine import exact_cover as ec
-from ..log import steplog
-from ..models import (
-    constraint_check,
-    constraint_cover,
-    constraints,
-    cover_text,
-    fpuzzles,
-    problems,
-    sudoku,
-    variant_check,
-    variants,
-)
+from ..models import constraint_check, constraint_cover, constraints, fpuzzles, sudoku, variants
 from ..words.messages import say
+from . import batch
 
 
 def port_number(text: str) -> int:
@@ -249,6 +241,15 @@ def interruptible():
         signal.signal(signal.SIGINT, previous)
 
 
+# Each command's one-line help, as `python -m webapp --help` lists them (main.py builds the parsers).
+COMMAND_HELP = {
+    "solve": "solve a puzzle or a file with one puzzle a line",
+    "log": "write the step log of one solve as JSON",
+    "cover": "solve any exact cover problem: a file in Knuth's format, or a built-in (--builtin)",
+    "analyse": "analyse a search: each dead end's culprits, the wrong choices' cost, thrashing",
+    "serve": "serve the app for others: the production server (waitress, one worker process per core)",
+}
+
 INTERRUPTED = 130      # the shell's status for a command stopped by Ctrl-C
 # The page's cap (web.DEFAULTS["SOLVE_MAX_STEPS"]) on a log's steps: the recording is kept in memory.
 DEFAULT_MAX_STEPS = 1_000_000
@@ -400,6 +401,10 @@ def run_solve(args) -> int:
         return 2
     if args.link is not None:
         args.source = args.link
+    if batch.applies(args):
+        # A file or standard input of plain puzzles: its lines solved in C, a block at a time.
+        with interruptible() as interrupted:
+            return batch.solve_source(args, SolveRun(args, True, interrupted, file_size(args.source)))
     found = source_entries(args.source)
     if found is None:
         return 1
@@ -418,23 +423,41 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
                   size: int | None) -> int:
     """Solve each entry as it is read, printing as it goes; Ctrl-C ends the puzzle at hand and the run.
     size: the file's bytes, for the progress bar (None: no bar's end is known)."""
-    limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
-    limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
-              "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted,
-              "engine": args.engine}
-    show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
-    progress = Progress(size, show_progress)
-    totals = Totals()
-    start = time.perf_counter()
-    out = sys.stdout
-    done = 0
-    cut = None          # the entry whose search Ctrl-C stopped, if any
-    read = 0            # bytes of the source read so far, for the progress bar
+    run = SolveRun(args, from_file, interrupted, size)
     for line, text in entries:
         if interrupted():
             break
-        done += 1
-        read += len(text.encode("utf-8", "replace")) + 1
+        status = run.entry(line, text)
+        if status is not None:
+            return status
+    return run.finish()
+
+
+class SolveRun:
+    """One solve command over its entries: the limits, the progress bar, the totals, what is printed.
+    entry() solves one entry; the compiled fast path (batch.py) solves most lines itself and hands
+    the others to entry(), and its puzzles that need words to report()."""
+
+    def __init__(self, args, from_file: bool, interrupted, size: int | None):
+        self.args, self.from_file, self.interrupted = args, from_file, interrupted
+        limit = None if args.all or (args.count and args.limit is None) else (args.limit or 1)
+        self.limits = {"max_solutions": limit, "max_steps": args.max_steps, "max_seconds": args.max_seconds,
+                       "choose": args.choose, "keep": 0 if args.count else None, "cancelled": interrupted,
+                       "engine": args.engine}
+        show_progress = from_file and (sys.stderr.isatty() if args.progress is None else args.progress)
+        self.progress = Progress(size, show_progress)
+        self.totals = Totals()
+        self.start = time.perf_counter()
+        self.out = sys.stdout
+        self.done = 0
+        self.cut: tuple[int, int | None] | None = None     # the entry whose search Ctrl-C stopped, if any
+        self.read = 0       # bytes of the source read so far, for the progress bar
+
+    def entry(self, line: int | None, text: str) -> int | None:
+        """Read, solve, check and print one entry; an exit status when the run must end now."""
+        args = self.args
+        self.done += 1
+        self.read += len(text.encode("utf-8", "replace")) + 1
         try:
             if args.link is not None:
                 grid, setup, notes = read_link_entry(args, text)
@@ -444,58 +467,70 @@ def solve_entries(args, entries: Iterable[tuple[int | None, str]], from_file: bo
                 grid, rules = read_entry(args, text)
                 setup = constraints.Setup(rules)
         except (sudoku.ParseError, variants.VariantError) as error:
-            totals.failed += 1
-            progress.clear()
+            self.totals.failed += 1
+            self.progress.clear()
             print(f"error: {entry_error(line, error, args.source)}", file=sys.stderr)
-            if isinstance(error, OptionError) and not from_file:
+            if isinstance(error, OptionError) and not self.from_file:
                 return 2            # one puzzle, and the options do not fit it: a usage error
-            progress.update(done, read)
-            continue
+            self.progress.update(self.done, self.read)
+            return None
         rules = setup.rules
-        solved = constraint_cover.solve(grid, setup, **limits)
-        outcome = solved.outcome
-        if outcome.limit == ec.LIMIT_CANCELLED:
-            cut = (done, line)
+        solved = constraint_cover.solve(grid, setup, **self.limits)
         checked = setup.about()
+        if not rules.plain:
+            from ..models import variant_check
         for g in solved.grids:     # checked independently: plain Sudoku's own checker is the quicker
             if not (sudoku.is_solution(grid, g) if rules.plain
                     else variant_check.is_solution(grid.cells, g.cells, rules.names, rules.regions)) or \
                     not constraint_check.is_solution(grid.cells, g.cells, checked["constraints"], checked["negative"]):
                 raise RuntimeError(f"{where(line)}the solver returned a grid that is not a solution")
-        totals.add(outcome)
+        style = "grid" if args.grid else "line"
+        grids = "".join(sudoku.format_grid(g, style) + ("\n\n" if args.grid else "\n") for g in solved.grids)
+        self.report(line, solved.outcome, grids)
+        self.progress.update(self.done, self.read)
+        return None
+
+    def report(self, line: int | None, outcome: ec.Outcome, grids: str) -> None:
+        """Print one solved entry: its count, or its grids (formatted, each line ended) and the words
+        its outcome needs; and count it."""
+        args, out = self.args, self.out
+        if outcome.limit == ec.LIMIT_CANCELLED:
+            self.cut = (self.done, line)
+        self.totals.add(outcome)
         if args.count:
             exact = "" if outcome.complete else "+" if outcome.stats.solutions else "?"
             # From a file, each count names its line: bad lines print none.
             print(f"{where(line)}{outcome.stats.solutions}{exact}", file=out)
         else:
-            for g in solved.grids:
-                print(sudoku.format_grid(g, "grid" if args.grid else "line"), file=out)
-                if args.grid:
-                    print(file=out)
-            if not solved.grids or outcome.status == ec.STOPPED:
+            out.write(grids)
+            if not grids or outcome.status == ec.STOPPED:
+                from ..analysis.explain import outcome_message  # words only when some are said
                 print(f"# {where(line)}{outcome_message(outcome, replayable=False)}", file=out)
         if args.stats:
             s = outcome.stats
             print(f"# {where(line)}{outcome.status}, {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
                   f"{s.nodes} nodes, {s.dead_ends} dead ends, {s.steps} steps, "
                   f"{s.seconds * 1e3:.2f} ms, {s.engine} engine", file=out)
-        progress.update(done, read)
-    progress.close(done, interrupted())
-    if args.stats:
-        for text in totals.lines(time.perf_counter() - start):
-            print(text, file=out)
-    if interrupted():
-        # The file is read as it is solved: how many puzzles it holds past this one is not known.
-        if cut is not None:     # Ctrl-C stopped a search part way (its count ends in '+' or '?')
-            number, line = cut
-            during = f"line {line} (puzzle {number})" if line is not None else f"puzzle {number}"
-            print(f"interrupted: stopped during {during}; {number - 1} done before it", file=sys.stderr)
-        else:
-            print(f"interrupted: stopped after {done} puzzle{'s' if done != 1 else ''}", file=sys.stderr)
-        return INTERRUPTED
-    if totals.failed and from_file:
-        print(f"error: {totals.failed} of {done} lines could not be read", file=sys.stderr)
-    return 1 if totals.failed else 0
+
+    def finish(self) -> int:
+        """After the last entry (or Ctrl-C): close the bar, the totals, what stopped; the exit status."""
+        args, out, done, interrupted = self.args, self.out, self.done, self.interrupted
+        self.progress.close(done, interrupted())
+        if args.stats:
+            for text in self.totals.lines(time.perf_counter() - self.start):
+                print(text, file=out)
+        if interrupted():
+            # The file is read as it is solved: how many puzzles it holds past this one is not known.
+            if self.cut is not None:     # Ctrl-C stopped a search part way (its count ends in '+' or '?')
+                number, line = self.cut
+                during = f"line {line} (puzzle {number})" if line is not None else f"puzzle {number}"
+                print(f"interrupted: stopped during {during}; {number - 1} done before it", file=sys.stderr)
+            else:
+                print(f"interrupted: stopped after {done} puzzle{'s' if done != 1 else ''}", file=sys.stderr)
+            return INTERRUPTED
+        if self.totals.failed and self.from_file:
+            print(f"error: {self.totals.failed} of {done} lines could not be read", file=sys.stderr)
+        return 1 if self.totals.failed else 0
 
 
 def run_log(args) -> int:
@@ -525,6 +560,9 @@ def run_log(args) -> int:
 
 def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
     """Solve with a recording and write the step log to output (an open text file)."""
+    from ..analysis.explain import outcome_message
+    from ..log import steplog
+
     recording = ec.Recording()
     # The recording and its analysis live in memory: unless --max-steps says otherwise, a log
     # stops at the page's million steps (the compiled core records that many in a fraction of
@@ -556,8 +594,9 @@ def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
 
 def add_cover_command(commands) -> None:
     """The cover command: a problem in Knuth's text format, or a built-in with its parameters."""
-    cover = commands.add_parser("cover", help="solve any exact cover problem: a file in Knuth's "
-                                "format, or a built-in (--builtin)")
+    from ..models import problems
+
+    cover = commands.add_parser("cover", help=COMMAND_HELP["cover"])
     cover.add_argument("file", nargs="?", help="the problem as text (see docs/guide.md), or - for standard input")
     cover.add_argument("--builtin", choices=list(problems.BUILTINS), metavar="NAME",
                        help=f"a built-in problem instead of a file: {', '.join(problems.BUILTINS)}")
@@ -585,6 +624,8 @@ def add_cover_command(commands) -> None:
 
 def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
     """The problem a cover command names, or (None, message, exit status) when it cannot be had."""
+    from ..models import cover_text, problems
+
     given = {p.name: getattr(args, p.name) for spec in problems.BUILTINS.values() for p in spec.params
              if getattr(args, p.name) is not None}
     if (args.file is None) == (args.builtin is None):
@@ -621,6 +662,9 @@ def cover_problem(args) -> tuple[ec.Problem | None, str | None, int]:
 
 def run_cover(args) -> int:
     """The cover command: each solution as its options, one a line; 1 for a bad file."""
+    from ..analysis.explain import outcome_message
+    from ..models import cover_text
+
     problem, message, status = cover_problem(args)
     if problem is None:
         print(f"error: {message}", file=sys.stderr)

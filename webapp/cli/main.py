@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import analyse as cli_analyse
+from .commands import (
+    COMMAND_HELP as HELP,
+)
 from .commands import (
     INTERRUPTED,
     SourceError,
@@ -30,13 +32,39 @@ from .commands import (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with its commands."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with its commands. command: the one being run, when known: only its
+    own options are built, the others listed by name and help (the options of cover and analyse
+    import the built-in problems, the analysis: a solve need not pay for them)."""
     parser = argparse.ArgumentParser(prog="python -m webapp",
                                      description="Solve Sudoku with Knuth's dancing links (DLX).")
     commands = parser.add_subparsers(dest="command", required=True)
+    for name, words in HELP.items():
+        if command not in HELP or name == command:
+            build_command(commands, name)
+        else:
+            commands.add_parser(name, help=words, add_help=False)
+    return parser
 
-    solve = commands.add_parser("solve", help="solve a puzzle or a file with one puzzle a line")
+
+def build_command(commands, name: str) -> None:
+    """One command's parser, with its options."""
+    if name == "solve":
+        build_solve(commands)
+    elif name == "log":
+        build_log(commands)
+    elif name == "cover":
+        add_cover_command(commands)
+    elif name == "analyse":
+        from . import analyse as cli_analyse
+        cli_analyse.add_command(commands)
+    else:
+        build_serve(commands)
+
+
+def build_solve(commands) -> None:
+    """solve: a puzzle, a file or standard input."""
+    solve = commands.add_parser("solve", help=HELP["solve"])
     solve.add_argument("source", nargs="?", default=None,
                        help="a puzzle (81, 256, 625… cells), a file, or - for standard input")
     solve.add_argument("--import", dest="link", default=None, metavar="LINK-OR-FILE",
@@ -60,16 +88,20 @@ def build_parser() -> argparse.ArgumentParser:
                           help="show a progress bar on stderr (default: when stderr is a terminal)")
     progress.add_argument("--no-progress", action="store_false", dest="progress")
 
-    log = commands.add_parser("log", help="write the step log of one solve as JSON")
+
+def build_log(commands) -> None:
+    """log: one solve's step log as JSON."""
+    log = commands.add_parser("log", help=HELP["log"])
     log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
     log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
     log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
     add_variant_options(log)
     add_search_options(log)
-    add_cover_command(commands)
-    cli_analyse.add_command(commands)
-    serve = commands.add_parser("serve", help="serve the app for others: the production server (waitress, "
-                                "one worker process per core)")
+
+
+def build_serve(commands) -> None:
+    """serve: the production server."""
+    serve = commands.add_parser("serve", help=HELP["serve"])
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; "
                        "0.0.0.0 for every interface)")
     serve.add_argument("--port", type=port_number, default=8000, help="the port (default 8000; 0 picks a free one)")
@@ -83,17 +115,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-worker-mb", type=non_negative_float, default=400.0, metavar="MB",
                        help="a worker whose memory grew past MB between requests is replaced, "
                             "without dropping a request (default 400; 0: never)")
-    return parser
 
 
 
 def main(argv=None) -> int:
     """Entry point of `python -m webapp` and `dlx-sudoku`."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(words[0] if words else None).parse_args(argv)
     try:
         if args.command == "cover":
             return run_cover(args)
         if args.command == "analyse":
+            from . import analyse as cli_analyse
             return cli_analyse.run(args)
         if args.command == "serve":
             from ..web import answers
