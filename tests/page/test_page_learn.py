@@ -99,7 +99,7 @@ def test_predict_on_the_sudoku_page_stops_asks_judges_and_keeps_score(page, api)
     page.wait_for_function("() => !location.search.includes('predict')")
 
 
-def test_predict_on_the_cover_page_asks_for_an_item_from_its_menu(page, api):
+def test_predict_and_embed_on_the_cover_page(page, api):
     answer = cover_via_api(api, builtin="queens", params={"n": 6})
     log = answer["log"]
     _, at, item, d, _ = questions(log)[0]
@@ -114,6 +114,10 @@ def test_predict_on_the_cover_page_asks_for_an_item_from_its_menu(page, api):
     expect(verdict).to_have_attribute("data-right", "true")
     expect(verdict).to_contain_text(f"“{log['phrases']['need'][item]}”")
     expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 1")
+    # The page's Embed button gives this problem's player, from the step on screen.
+    page.click("#btn-embed")
+    snippet = page.locator("#embed-snippet").input_value()
+    assert f"/embed?builtin=queens&amp;n=6&amp;sol=1&amp;choose=mrv&amp;from={at}&amp;to={len(log['events'])}\"" in snippet
 
 
 def test_the_guided_tour_walks_the_key_moments_with_next_back_and_keys_and_while_presenting(page, api):
