@@ -57,10 +57,10 @@ def test_the_embed_snippet_plays_its_range_in_another_sites_iframe_and_other_pag
     expect(page.locator("#embed-panel")).to_be_visible()
     expect(page.locator("#embed-from")).to_have_value("120")
     expect(page.locator("#embed-to")).to_have_value(str(last))
-    page.fill("#embed-to", "140")
+    page.fill("#embed-to", "128")
     page.check("#embed-autoplay")
     snippet = page.locator("#embed-snippet").input_value()
-    assert snippet.startswith(f'<iframe src="{base_url}/embed?p=') and "from=120&amp;to=140&amp;autoplay=1" in snippet
+    assert snippet.startswith(f'<iframe src="{base_url}/embed?p=') and "from=120&amp;to=128&amp;autoplay=1" in snippet
     page.click("#embed-copy")
     expect(page.locator("#embed-note")).to_have_text("Copied: paste it into your page's HTML.")
     assert page.evaluate("navigator.clipboard.readText()") == snippet
@@ -73,11 +73,11 @@ def test_the_embed_snippet_plays_its_range_in_another_sites_iframe_and_other_pag
     sudoku = page.frame_locator("iframe[src*='embed?p=']")
     expect(sudoku.locator("#step-label")).to_have_text(STEP_LABEL)
     # Autoplay ran to the range's end and stopped there; the slider covers the range alone.
-    expect(sudoku.locator("#step-label")).to_contain_text(f"step 140 of {last:,}")
+    expect(sudoku.locator("#step-label")).to_contain_text(f"step 128 of {last:,}")
     expect(sudoku.locator("#btn-play")).to_have_text("Play")
     slider = sudoku.locator("#step-slider")
-    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("120", "140")
-    expect(sudoku.locator("#embed-range")).to_have_text(f"Steps 120 to 140 of {last:,}")
+    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("120", "128")
+    expect(sudoku.locator("#embed-range")).to_have_text(f"Steps 120 to 128 of {last:,}")
     expect(sudoku.locator("#board [role=gridcell]")).to_have_count(81)
     expect(sudoku.locator("#why .sentence").first).not_to_be_empty()
     slider.focus()
