@@ -48,6 +48,8 @@ test("every key the code names is in the catalogue, and every message is named b
     const text = readFileSync(file, "utf-8");
     for (const m of text.matchAll(/say\(\s*["']([\w.-]+)["']/g)) named.add(m[1]);
     for (const m of text.matchAll(/say\(\s*`title\.\$\{key\}`|title\(\s*["'](\w+)["']\)/g)) if (m[1]) named.add(`title.${m[1]}`);
+    // A reader's error names its message's key as say does: reader.error("constraint.twice", …).
+    for (const m of text.matchAll(/\.error\(\s*["']([\w.-]+)["']/g)) named.add(m[1]);
     // A key picked between two literals: say(cond ? "a.b" : "c.d", ...).
     for (const m of text.matchAll(/say\([^()]*?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']/g)) named.add(m[1]).add(m[2]);
   }
