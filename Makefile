@@ -87,9 +87,9 @@ node-test: $(VENV)/.installed node
 screenshot: $(VENV)/.installed chromium
 	CHROMIUM=$(CHROMIUM) $(BIN)/python docs/screenshot.py
 
-# A copy of the tracked files under build/sanitize, its core compiled with ASan and
-# UBSan (any report fails), and the engine tests run there; the project's own
-# build is left as it is.
+# A copy of the tracked files under build/sanitize, its core and solve FILE's fast path
+# (webapp/models/_sudoku_lines.c) compiled with ASan and UBSan (any report fails), and the
+# engine's and the fast path's tests run there; the project's own build is left as it is.
 SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
 sanitize: $(VENV)/.installed
 	rm -rf build/sanitize && mkdir -p build/sanitize
@@ -97,7 +97,7 @@ sanitize: $(VENV)/.installed
 	cd build/sanitize && CFLAGS="$(SANITIZE_FLAGS)" $(abspath $(BIN))/python setup.py -q build_ext --inplace
 	cd build/sanitize && LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  ASAN_OPTIONS=detect_leaks=0 $(abspath $(BIN))/python -m pytest -q -p no:cacheprovider \
-	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py
+	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py tests/cli/test_batch.py
 
 # The benchmarks make their own environment (bench/.venv) with the peer solvers.
 bench:

@@ -28,11 +28,15 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import exact_cover as ec
-from ..models import constraint_check, constraint_cover, constraints, fpuzzles, sudoku, variants
+from ..models import sudoku, variants
 from ..words.messages import say
 from . import batch
+
+if TYPE_CHECKING:
+    from ..models import constraints
 
 
 def port_number(text: str) -> int:
@@ -99,6 +103,8 @@ def read_entry(args, text: str) -> tuple[sudoku.Grid, variants.Rules]:
 def read_link_entry(args, text: str) -> tuple[sudoku.Grid, constraints.Setup, list[str]]:
     """One link of --import: the puzzle and its setup, and the link's notes (VariantError when the
     link is damaged, or holds rules not kept here without --partial)."""
+    from ..models import constraint_cover, constraints, fpuzzles  # only for --import
+
     imported = fpuzzles.read_link(text)
     if imported.unsolved and not args.partial:
         raise variants.VariantError(say("link.unsolved", notes=" ".join(imported.unsolved)).replace(
@@ -455,6 +461,8 @@ class SolveRun:
 
     def entry(self, line: int | None, text: str) -> int | None:
         """Read, solve, check and print one entry; an exit status when the run must end now."""
+        from ..models import constraint_check, constraint_cover, constraints  # not on the fast path
+
         args = self.args
         self.done += 1
         self.read += len(text.encode("utf-8", "replace")) + 1
