@@ -24,6 +24,7 @@ from webapp.analysis.explain import newest_choice
 from webapp.engine import exact_cover as ec
 from webapp.log.steplog import Replay, explain_step, problem_of, replay
 from webapp.models import problems
+from webapp.words.messages import join_and
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -317,6 +318,24 @@ def test_a_dead_ends_culprits_are_flagged_on_the_cover_picture(page: Page, api):
     flagged = page.locator("#picture .square.blame")
     expect(flagged).to_have_count(len(levels))
     expect(page.locator("#picture .blame-flag.shown")).to_have_count(len(levels))
+    # Why these culprits: the options more than one choice rules out, with the later ones, found here
+    # from the options alone (a choice rules an option out when they share an item; queens have no givens).
+    item = log["events"][step - 1] >> ec.KIND_BITS
+    placed = chosen[:len(replay(log, step).frames) - 1]        # the levels above the dead end's
+    said = []
+    for o in (o for o, items in enumerate(log["options"]) if item in items):
+        levels = [lv for lv, c in enumerate(placed) if set(log["options"][c]) & set(log["options"][o])]
+        if len(levels) > 1:
+            later = [str(lv) for lv in levels[1:]]
+            said.append(f"{log['labels'][o]} also by the choice{'s' if len(later) > 1 else ''} at "
+                        f"level{'s' if len(later) > 1 else ''} {join_and(later)}")
+    assert said, "the first dead end has an option that two queens rule out"
+    also = page.locator('#why .sentence[data-role="also"]')
+    expect(also).to_be_hidden()             # folded under its question until asked
+    page.locator("#why details.also summary").click()
+    expect(also).to_have_text(f"Ruled out more than once: {'; '.join(said[:6])}"
+                              + (f"; and {len(said) - 6} more option{'s' if len(said) > 7 else ''}" if len(said) > 6 else "")
+                              + ".")
     squares = {(int(flagged.nth(k).get_attribute("data-row")), int(flagged.nth(k).get_attribute("data-col")))
                for k in range(len(levels))}
     labels = {log["labels"][chosen[level]] for level in levels}

@@ -280,10 +280,35 @@ export function explainDeadEnd(log, state) {
   const closing = back ? back.text : endLine(log, state.step);
   const lesson = back ? [...jumpLines(log, state.step, back.level), ...notTheCause(back.level, reasons)] : [];
   const culprits = culpritLines(log, state, item);
+  const also = alsoLines(log, state, item);
   return {
-    item, heading, culprits, ruledOut: reasons, groups, back, closing, lesson,
-    sentences: [heading, ...culprits.lines, ...groups.map((g) => g.text), closing, ...lesson],
+    item, heading, culprits, ruledOut: reasons, groups, also, back, closing, lesson,
+    sentences: [heading, ...culprits.lines, ...groups.map((g) => g.text), ...also, closing, ...lesson],
   };
+}
+
+/** The most options the "ruled out more than once" line names; the rest are counted (webapp.steplog.ALSO_SHOWN). */
+const ALSO_SHOWN = 6;
+
+/**
+ * The options of the dead end at this state that more than one placed option rules out, each
+ * with the levels past its earliest ruler (the facts' also): why those culprits and not
+ * others (webapp.steplog.also_lines).
+ */
+export function alsoLines(log, state, item) {
+  const k = log.facts.deadEndAt(state.step);
+  if (k < 0) return [];
+  const also = log.facts.alsoOf(k);
+  const said = [];
+  Array.from(log.optionsOfItem[item]).forEach((o, n) => {
+    const later = also[n];
+    if (later.length) {
+      said.push(say("dead_end.also_one", { option: log.labels[o], count: later.length, levels: joinAnd(later.map(String)) }));
+    }
+  });
+  if (!said.length) return [];
+  const more = said.length > ALSO_SHOWN ? say("dead_end.also_more", { count: said.length - ALSO_SHOWN }) : "";
+  return [say("dead_end.also", { list: said.slice(0, ALSO_SHOWN).join("; "), more })];
 }
 
 /**
@@ -420,7 +445,7 @@ function explainEvent(log, state) {
     case DEAD_END: {
       const d = explainDeadEnd(log, state);
       const sentences = [line(d.heading), ...d.culprits.lines.map((text) => line(text, "culprits")),
-        ...d.groups.map((g) => line(g.text, "ruled-out")),
+        ...d.groups.map((g) => line(g.text, "ruled-out")), ...d.also.map((text) => line(text, "also")),
         line(d.closing, "back"), ...d.lesson.map((text) => line(text, "lesson"))];
       return { kind: "dead-end", title: title("dead_end"), item: d.item, tone: "dead", sentences, deadEnd: d };
     }

@@ -25,6 +25,25 @@ export function indexIn(sorted, value) {
   return -1;
 }
 
+/**
+ * Where each of `count` comma-separated parts of `text` starts (one more entry: the end + 1), so
+ * part g is text.slice(at[g], at[g + 1] - 1). The facts' `also` (docs/step-log.md).
+ */
+function partStarts(text, count) {
+  if (typeof text !== "string") throw new Error("the facts' dead_ends.also must be a string");
+  const at = new Int32Array(count + 1);
+  let commas = 0;
+  for (let i = text.indexOf(","); i >= 0; i = text.indexOf(",", i + 1)) {
+    commas++;
+    if (commas < count) at[commas] = i + 1;
+  }
+  if (count ? commas !== count - 1 : text !== "") {
+    throw new Error(`the facts' dead_ends.also has ${text ? commas + 1 : 0} parts for the ${count} options of the dead ends' items`);
+  }
+  at[count] = text.length + 1;
+  return at;
+}
+
 export class Facts {
   /**
    * @param {object} json the log's `facts`
@@ -40,6 +59,9 @@ export class Facts {
     this.deadItem = Int32Array.from(itemOfDeadEnd);
     this.ruler = Int32Array.from(dead.ruler);
     this.rulerStart = starts(itemOfDeadEnd.map((i) => optionsOfItem[i].length));
+    // `also`: one string, a part per option (split by commas), read when a dead end asks (alsoOf).
+    this.also = dead.also;
+    this.alsoStart = partStarts(this.also, this.ruler.length);
     this.culprits = Int32Array.from(dead.culprits);
     this.culpritStart = starts(dead.culprit_count);
     this.backTo = Int32Array.from(dead.back_to);
@@ -65,6 +87,22 @@ export class Facts {
   /** For dead end k, the level of the ruler of each option of its item (option-id order; -1: a given). */
   rulersOf(k) {
     return this.ruler.subarray(this.rulerStart[k], this.rulerStart[k + 1]);
+  }
+
+  /**
+   * For dead end k, each option of its item (option-id order): the levels of the choices that rule
+   * it out besides its earliest ruler (rulersOf), ascending; mostly none.
+   */
+  alsoOf(k) {
+    const out = [];
+    for (let g = this.rulerStart[k]; g < this.rulerStart[k + 1]; g++) {
+      const part = this.also.slice(this.alsoStart[g], this.alsoStart[g + 1] - 1);
+      const levels = [];
+      let level = this.ruler[g];
+      if (part) for (const step of part.split(".")) levels.push(level += Number(step));
+      out.push(levels);
+    }
+    return out;
   }
 
   /** The culprit levels of dead end k, ascending (empty: the givens alone starve its item). */

@@ -1,5 +1,5 @@
 // model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
-// version 4): decode the packed events into typed arrays, replay them into the
+// version 5): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/log/steplog.py writes the format; change both together.
 // No DOM. What a user may see of a log that is not this one (another format or
@@ -10,7 +10,7 @@ import { Facts, indexIn } from "./facts.js";
 import { say } from "./messages.js";
 
 export const FORMAT = "dlx-step-log";
-export const VERSION = 4;
+export const VERSION = 5;
 
 // Event kinds: code = arg * KIND_SPAN + kind (four bits of kind: room for Knuth's
 // purify and unpurify beside the seven kinds of DLX1).

@@ -71,6 +71,16 @@ export class WhyPanel {
       p.className = "sentence";
       p.dataset.role = role;
       p.textContent = text;
+      // Why these culprits and not others: folded, a click away, so the way back stays in view.
+      if (role === "also") {
+        const details = document.createElement("details");
+        details.className = "also";
+        const summary = document.createElement("summary");
+        summary.textContent = say("why.also");
+        details.append(summary, p);
+        nodes.push(details);
+        continue;
+      }
       nodes.push(p);
     }
     this.body.replaceChildren(...nodes);
