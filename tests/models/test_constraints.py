@@ -260,3 +260,12 @@ def test_the_normal_form_reads_back_to_itself():
     assert constraints.read_constraints(again, 9) == read
     for mine, theirs in zip(again, drawn):
         assert mine == {**theirs, **({"digits": sorted(theirs["digits"])} if "digits" in theirs else {})}
+
+
+def test_constraints_past_the_size_the_server_builds_are_refused_naming_the_one_that_passed_it(monkeypatch):
+    monkeypatch.setattr(constraint_cover, "MOST_ENTRIES", 100)
+    cage = {"kind": "killer", "cells": [[0, 0], [0, 1], [1, 0]], "sum": None}     # 84 sets, 7 items each
+    with pytest.raises(constraints.ConstraintError) as caught:
+        constraint_cover.model(constraints.setup_for(variants.rules_for(3), [cage]))
+    assert caught.value.index == 0
+    assert caught.value.message.startswith("constraint 1 (a killer): together with the constraints before it")

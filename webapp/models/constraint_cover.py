@@ -45,8 +45,11 @@ from .sudoku import Grid, cell_name, symbol, with_article
 # (a thermometer of 4 cells on a 9×9 has 126, an arrow of 3 shaft cells 84); past it, only its
 # relations and sums so far.
 MOST_TUPLES = 3000
-# A constraint may add at most this many options (a 16×16 cage of 8 cells without a sum has 12,870 sets).
-MOST_OPTIONS = 60_000
+# A constraint may add at most this many options (a 16×16 cage of 8 cells without a sum has 12,870 sets),
+# and all of them together at most MOST_ENTRIES items in their options: the model is built before the
+# search's clock starts, so its size is what bounds that work.
+MOST_OPTIONS = 20_000
+MOST_ENTRIES = 250_000
 SETUPS_CACHED = 32
 
 
@@ -68,6 +71,7 @@ class Builder:
     cell_items: dict[int, list[tuple[tuple[str, int], int]]] = field(default_factory=dict)   # cell option → items
     options: list[tuple[str, list[tuple[tuple[str, int], int]]]] = field(default_factory=list)
     names: set[str] = field(default_factory=set)
+    entries: int = 0        # items in the constraints' own options so far
     colour_names: list[str] = field(default_factory=list)     # colour k is colour_names[k - 1]
     # (a, c, allowed(x, y), words) of every two-cell relation, for the digits each cell may hold at all
     relations: list[tuple[int, int, Callable[[int, int], bool], str]] = field(default_factory=list)
@@ -101,6 +105,9 @@ class Builder:
 
     def option(self, label: str, items: list[tuple[tuple[str, int], int]]) -> None:
         self.options.append((label, items))
+        self.entries += len(items)
+        if self.entries > MOST_ENTRIES:
+            raise ConstraintError(say("constraint.too_large", most=MOST_ENTRIES), None)
 
 
 def digits_words(digits, size: int) -> str:
