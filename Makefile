@@ -4,7 +4,7 @@
 # make serve — the production server (python -m webapp serve: waitress, a worker per core) on 127.0.0.1:$(PORT)
 # make bench — the benchmarks under bench/ (not part of make test)
 # make screenshot — docs/screenshot.png, the README's picture of the page (Playwright, system Chromium)
-# make sanitize — the engine tests against the compiled core built with AddressSanitizer and UBSan
+# make sanitize — the engine and fast-path tests against the compiled extensions built with AddressSanitizer and UBSan
 
 PYTHON ?= python3
 PORT ?= 5000

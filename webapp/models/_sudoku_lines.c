@@ -186,6 +186,8 @@ typedef struct {
 
 static int put(Text *t, const char *s, Py_ssize_t n)
 {
+    if (n == 0)
+        return 1;       /* nothing to copy (and t->data may still be NULL: memcpy must not see it) */
     if (t->used + n > t->room) {
         Py_ssize_t room = t->room ? t->room : 1 << 16;
         while (room < t->used + n)
