@@ -43,6 +43,13 @@ def test_the_word_square_solves_and_its_replay_says_purify_and_colour_dead_ends(
     cell = page.locator("#matrix .mx-cell[data-item='6']")         # r1c1, the first cell
     expect(cell).to_have_class(re.compile(r"\bcoloured\b"))
     expect(cell).to_have_attribute("title", re.compile(r"^r1c1: now a; \d+ options? left that want it a"))
+    # The word square (418 nodes) fits the links picture; scrolled sideways, the row names' strip is
+    # no wider than the names (numbers here), so the columns under it still show.
+    panel = page.locator("#links-panel")
+    expect(panel).to_be_visible()
+    panel.evaluate("e => e.open = true")
+    page.locator(".links-scroll").evaluate("e => e.scrollLeft = 200")
+    expect(page.locator("#links .row-names-bg")).to_have_attribute("width", re.compile(r"^[1-5]?\d$"))
 
     # A dead end: the options a letter rules out say which letter the cell already has.
     page.goto(f"/cover?builtin=word-square&sol=all&choose=mrv&step={dead_end}")

@@ -119,7 +119,7 @@ def test_pages_link_to_each_other_and_fit_a_phone_in_the_dark(page: Page):
     page.goto("/cover?builtin=pentominoes&width=20&height=3&sol=1&choose=mrv&step=10")
     expect_step(page, 10)
     expect(page.locator("#links-panel")).to_be_hidden()
-    expect(page.locator("#links-note")).to_contain_text("up to 64 items and 320 nodes")
+    expect(page.locator("#links-note")).to_contain_text("up to 64 items and 420 nodes")
 
 
 def test_newest_placement_stays_in_view_and_the_form_never_shows_a_stale_replay(page: Page):

@@ -11,9 +11,9 @@
 import { say } from "./messages.js";
 import { COVER, UNCOVER, PURIFY, UNPURIFY } from "./steplog.js";
 
-/** The largest problem the node-level picture takes: a 4×4 Sudoku just fits (64 items, 320 nodes). */
+/** The largest problem the node-level picture takes: a 4×4 Sudoku (64 items, 320 nodes) and the word square (28 items, 418 nodes) fit. */
 export const LINKS_MAX_ITEMS = 64;
-export const LINKS_MAX_NODES = 320;
+export const LINKS_MAX_NODES = 420;
 
 /** Events between two stored copies of the arrays while replaying a log. */
 export const LINKS_CHECKPOINT_EVERY = 256;

@@ -351,10 +351,13 @@ export class LinksView {
     // Row names on a strip over the left margin, above everything, kept at the
     // left edge while the picture scrolls sideways (pinRowNames).
     this.rowNames = svg("g", { class: "row-names" }, this.svg);
-    svg("rect", {
+    // As wide as the names (measured once drawn, see pinRowNames), at most up to the first item's
+    // column: scrolled sideways, the strip then hides no more of the columns under it than the names do.
+    this.rowNamesBg = svg("rect", {
       x: 0, y: PAD + HEAD_ROW, width: this.xOfColumn(1) - NODE.w / 2 - 2, height: links.first.length * ROW,
       class: "row-names-bg",
     }, this.rowNames);
+    this.rowNamesFitted = false;
     for (let k = 0; k < links.first.length; k++) {
       // A row is named by its option's label when it fits the margin ("2 in r1c3"), else numbered.
       const named = svg("g", { class: "row-name" }, this.rowNames);
@@ -368,6 +371,15 @@ export class LinksView {
   /** Keep the row names at the left edge of the scrolled picture. */
   pinRowNames() {
     if (!this.rowNames) return;
+    if (!this.rowNamesFitted && this.rowNames.isConnected) {
+      const labels = [...this.rowNames.querySelectorAll(".row-label")];
+      const right = Math.max(0, ...labels.map((t) => { const b = t.getBBox(); return b.x + b.width; }));
+      if (right > 0) {
+        this.rowNamesFitted = true;
+        const most = this.xOfColumn(1) - NODE.w / 2 - 2;
+        this.rowNamesBg.setAttribute("width", String(Math.min(most, Math.ceil(right) + 6)));
+      }
+    }
     const scale = this.svg.getBoundingClientRect().width / this.problem.width;
     const shift = scale ? this.scroller.scrollLeft / scale : 0;
     this.rowNames.setAttribute("transform", `translate(${shift} 0)`);
