@@ -20,7 +20,7 @@ $(BIN)/python:
 
 # pip compiles the search core (webapp/engine/_dlx.c) into webapp/engine/ when a C compiler is
 # there; without one it warns, and the Python engine runs.
-$(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h \
+$(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h webapp/engine/_dlx_bounds.h \
   webapp/models/_sudoku_lines.c | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
@@ -97,7 +97,7 @@ sanitize: $(VENV)/.installed
 	cd build/sanitize && CFLAGS="$(SANITIZE_FLAGS)" $(abspath $(BIN))/python setup.py -q build_ext --inplace
 	cd build/sanitize && LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  ASAN_OPTIONS=detect_leaks=0 $(abspath $(BIN))/python -m pytest -q -p no:cacheprovider \
-	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py tests/cli/test_batch.py
+	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py tests/cli/test_batch.py tests/engine/test_bounds.py
 
 # The benchmarks make their own environment (bench/.venv) with the peer solvers.
 bench:

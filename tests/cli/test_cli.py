@@ -201,3 +201,17 @@ def test_a_log_that_cannot_be_written_fails_before_the_search(tmp_path):
     assert not nowhere.parent.exists()
     folder = run("log", worst, "-o", str(tmp_path))
     assert folder.returncode == 1 and folder.stderr == f"error: cannot write {tmp_path}: Is a directory\n"
+
+
+def test_cover_and_analyse_a_file_with_bounds(tmp_path):
+    # Knuth's DLX3 example, as his program reads it: C two or three times.
+    path = tmp_path / "dlx3.txt"
+    path.write_text("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
+    result = run("cover", str(path), "--all", "--count")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["1"]
+    result = run("analyse", "--cover", str(path), "--all")
+    assert result.returncode == 0, result.stderr
+    assert "5 nodes (options tried and settles)" in result.stdout
+    # No backjump or culprit is claimed with bounds: the report says they are not computed.
+    assert result.stdout.count("not computed") == 2 and "none: every dead end" not in result.stdout

@@ -244,3 +244,55 @@ def test_cover_usage_mistakes_are_named(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("A B\nA | B\n"))
     status, out, err = cover(capsys, "-")
     assert (status, out) == (1, "") and "error: standard input: line 2, column 3: '|' belongs" in err
+
+
+# -- Knuth's multiplicities (DLX3): bounds in the header ------------------------------------
+
+KNUTH_DLX3 = """\
+| Knuth's dlx3.w example, his comment line kept as a comment here
+# A simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def test_bounds_before_a_name_set_its_least_and_most():
+    problem = ct.parse_cover(KNUTH_DLX3.split("\n", 1)[1])
+    assert problem.items == ("A", "B", "C", "X", "Y") and problem.primary == 3
+    assert problem.bounds == ((1, 1), (1, 1), (2, 3))
+    outcome = ec.solve(problem, max_solutions=None)
+    assert [sorted(ct.format_option(problem, k) for k in s) for s in outcome.solutions] == [
+        ["A C X:1 Y:1", "B X:1", "C Y:1"]]
+    assert ct.parse_cover("2|A B\nA\nA B\n").bounds == ((2, 2), (1, 1))
+    assert ct.parse_cover("1|A 1:1|B\nA B\n").bounds == ()        # every item once: no bounds at all
+
+
+@pytest.mark.parametrize("text, line, column, says", [
+    ("0|A B\nA B\n", 1, 1, "at most 0 times"),
+    ("A 2:1|B\nA B\n", 1, 3, "at least 2 but at most 1"),
+    ("A | 2|X\nA X\n", 1, 5, "only primary items"),
+    ("A 3|\nA\n", 1, 4, "no item name after the '|'"),
+    ("A 20000|B\nA B\n", 1, 3, "at most 10,000"),
+    ("1|2|A\nA\n", 1, 4, "contains '|'"),
+    ("2:3|A\nA:red\n", 2, 1, "colours A, a primary item"),
+])
+def test_bad_bounds_say_what_and_where(text, line, column, says):
+    error = error_of(text)
+    assert (error.line, error.column) == (line, column) and says in error.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.data())
+def test_parse_of_format_keeps_the_bounds(problem, data):
+    bounds = []
+    for _ in range(problem.primary):
+        most = data.draw(st.integers(1, 12))
+        bounds.append((data.draw(st.integers(0, most)), most))
+    if all(pair == (1, 1) for pair in bounds):
+        bounds[0] = (0, 1)
+    bounded = ec.Problem(problem.items, problem.primary, problem.options, bounds=tuple(bounds))
+    assert ct.parse_cover(ct.format_cover(bounded)) == bounded

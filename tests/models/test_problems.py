@@ -236,7 +236,7 @@ def test_limits_and_unknown_names_are_refused_plainly():
 def test_catalogue_is_json_for_a_menu():
     menu = problems.catalogue()
     assert [entry["id"] for entry in menu] == ["knuth", "queens", "pentominoes", "latin", "small-packing",
-                                              "word-square"]
+                                              "word-square", "knuth-bounds"]
     queens = menu[1]["params"][0]
     assert (queens["name"], queens["kind"], queens["default"], queens["min"], queens["max"]) == ("n", "int", 8, 1, 20)
     json.dumps(menu)
@@ -255,3 +255,13 @@ def test_a_builtin_makes_a_step_log_that_explains_in_its_words():
     # The culprits lead, then what ruled out each option, in the queens' own words.
     assert lines[1].startswith("The fewest choices to blame, levels ") and "with the givens" not in lines[1] and "queen at" in lines[1]
     assert "queen at" in lines[2] and "already has a queen" in lines[2]
+
+
+def test_knuths_dlx3_example_has_bounds_and_his_one_solution():
+    builtin = problems.make("knuth-bounds")
+    problem = builtin.problem
+    assert problem.bounds == ((1, 1), (1, 1), (2, 3)) and problem.coloured
+    assert builtin.phrases["need"][2] == "C is covered 2 to 3 times"
+    outcome = ec.solve(problem, max_solutions=None)
+    assert [sorted(builtin.phrases["labels"][o] for o in s) for s in outcome.solutions] == [
+        ["A C X:1 Y:1", "B X:1", "C Y:1"]]

@@ -177,3 +177,15 @@ def test_the_cache_never_answers_a_colour_problem_with_another_colours_answer(tm
     assert "blue" in answer["log"]["colour_names"]
     response, again = post(client, other)
     assert response.headers[answers.HEADER] == "hit" and again == answer
+
+
+def test_bounds_change_the_key():
+    # Knuth's multiplicities (DLX3): the same items and options, counted differently, answer differently.
+    exact = ec.Problem(("a", "b"), 2, ((0,), (0, 1), (1,)))
+    twice = rebuilt(exact, bounds=((2, 2), (1, 1)))
+    up_to_two = rebuilt(exact, bounds=((1, 2), (1, 1)))
+    keys = {key_of(exact), key_of(twice), key_of(up_to_two)}
+    assert len(keys) == 3
+    assert key_of(twice) == key_of(rebuilt(twice))
+    counts = {ec.solve(p, max_solutions=None).stats.solutions for p in (exact, twice, up_to_two)}
+    assert counts == {2, 1, 3}, "the three problems have different answers"

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine import exact_cover as ec
+from ..models.cover_text import range_words
 from ..words.messages import join_and, say
 
 
@@ -33,7 +34,11 @@ class Frame:
     item: int
     d: int
     k: int = 0
-    option: int = -1
+    option: int = -1            # -1 before any try; with bounds also after a settle (see settled)
+    # With bounds (Knuth's DLX3): SETS_ASIDE while the level's tries set their options aside
+    # (bounded.py's TWEAK and SPECIAL modes), so a later try cannot take them; 0 otherwise.
+    mode: int = 0
+    settled: bool = False       # the level took no option: its item settled (bounded.py)
 
 
 @dataclass
@@ -68,6 +73,8 @@ def generic_phrases(problem: ec.Problem) -> dict[str, tuple[str, ...]]:
     # A primary item needs an option (exactly one); a secondary item needs none (at most one, or,
     # when options give it a colour, any number that give it the same one).
     def need(i: int) -> str:
+        if i < problem.primary and problem.bounded and problem.bounds[i] != (1, 1):
+            return say("phrase.bounds.need", item=names[i], range=range_words(*problem.bounds[i]))
         if i < problem.primary:
             return say("phrase.generic.need", item=names[i])
         if i in coloured:
@@ -122,7 +129,7 @@ def newest_choice(problem: ec.Problem, state: State, last_kind: int | None) -> t
     """
     for level in range(len(state.frames) - 1, -1, -1):
         frame = state.frames[level]
-        if frame.k > 0:
+        if frame.k > 0 and not frame.settled:
             taken_back = last_kind == ec.BACKUP or last_kind in (ec.UNCOVER, ec.UNPURIFY) and any(
                 not state.covered[i] and i not in state.purified
                 for i in problem.options[frame.option] if i != frame.item)
@@ -172,12 +179,35 @@ def dead_end_lines(phrases, state: State, item: int, ruled: list[Ruling],
     return lines
 
 
+SETS_ASIDE = 1
+
+
 def live_options(problem: ec.Problem, state: State, item: int) -> list[int]:
-    """The options of an item that no covered item hides, nor (with colours) a purified one of another colour."""
+    """The options of an item that no covered item hides, nor (with colours) a purified one of another
+    colour, nor (with bounds) a level that set it aside."""
     covered, purified = state.covered, state.purified
     return [o for o in problem.options_of_item[item]
             if not any(covered[j] or j in purified and problem.colour_of(o, j) != purified[j]
-                       for j in problem.options[o] if j != item)]
+                       for j in problem.options[o] if j != item) and not set_aside(problem, state, o)]
+
+
+def set_aside(problem: ec.Problem, state: State, option: int) -> bool:
+    """With bounds: whether an open level set the option aside. A level that keeps its item in play
+    tries the item's options in option-id order, each set aside for the level's later ways, so it
+    has set aside every option of its item up to the one it tries (all of them once it settled)."""
+    if not problem.bounded:
+        return False
+    for frame in state.frames:
+        if frame.mode == SETS_ASIDE and frame.k and frame.item in problem.options[option] and (
+                frame.settled or option <= frame.option):
+            return True
+    return False
+
+
+def count_of(problem: ec.Problem, state: State, item: int) -> int:
+    """How many placed options cover an item (with bounds, an item may be covered several times)."""
+    placed = list(state.givens) + [f.option for f in state.frames if f.k and not f.settled]
+    return sum(1 for o in placed if item in problem.options[o])
 
 
 def colour_wants(problem: ec.Problem, item: int, options: list[int]) -> str:

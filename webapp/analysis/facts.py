@@ -61,6 +61,16 @@ Glossary
               at the same levels) in different branches: the search meets the
               same conflict again after changing only innocent choices.
 
+With bounds (Knuth's DLX3, exact_cover.Problem.bounds) a dead end is an item
+that cannot reach its least with the options left, and options leave an item
+not only through the placed options' items but also because the level above
+set them aside (bounded.py's tweak). The rulers and culprits above are defined
+for exact cover and are not named then: a dead end's rulers are NOT_NAMED, it
+has no culprits, its jump_to is its level - 1 (no backjump is claimed), and no
+jumps or thrashing are reported. The tree's facts (nodes, subtree sizes, wrong
+choices, heat) hold as they are; a settle (a level that takes no option) is a
+node whose option is NOT_NAMED.
+
 Nothing here knows about JSON, the web or the command line.
 """
 
@@ -75,6 +85,7 @@ from ..engine import exact_cover as ec
 GIVEN = -1              # the level of a given
 UNPLACED = 1 << 40      # the level of an item that no placed option holds (above every real level)
 DEAD, SOLVED = 1, 2     # marks of a frame: a dead end, a solution below
+NOT_NAMED = -2          # with bounds: a dead end's rulers are not named; a settle's option (none)
 
 
 @dataclass
@@ -310,6 +321,7 @@ class _Pass:
         # With colours (Knuth's DLX2) several placed options may hold one secondary item, all giving
         # it one colour: owner is then the earliest one's level and held the colour they give it.
         self.coloured = problem.coloured
+        self.bounded = problem.bounded
         self.held = [0] * len(problem.items)
         # Per item, lazily: (option, the option's other items) for each of its options.
         self.others_cache: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
@@ -356,13 +368,16 @@ class _Pass:
         stretches: list[tuple[int, int, DeadEnd | int]] = []
         solutions = 0
 
-        quiet = (COVER, UNCOVER, ec.PURIFY, ec.UNPURIFY)
+        quiet = (COVER, UNCOVER, ec.PURIFY, ec.UNPURIFY, ec.TAKE, ec.UNTAKE, ec.UNSETTLE)
         coloured = self.coloured
+        SETTLE = ec.SETTLE
         for step, code in enumerate(events):
             kind = code & MASK
             if kind in quiet:
                 continue
             arg = code >> BITS
+            if kind == SETTLE:      # with bounds: a node that places no option
+                kind, arg = TRY, NOT_NAMED
             if kind == TRY:
                 top = len(frames) - 1
                 frame = frames[top]
@@ -374,8 +389,11 @@ class _Pass:
                     else:
                         for j in options[previous]:
                             owner[j] = UNPLACED
+                if frame[2] >= 0:
                     try_size[frame[2]] = node - frame[2]
-                if coloured:
+                if arg < 0:
+                    pass            # a settle places nothing
+                elif coloured:
                     self.place(arg, top)
                 else:
                     for j in options[arg]:
@@ -408,8 +426,9 @@ class _Pass:
                     else:
                         for j in options[option]:
                             owner[j] = UNPLACED
+                if node >= 0:
                     try_size[node] = len(try_step) - node
-                if mark == SOLVED:
+                if mark == SOLVED or self.bounded:
                     nogood = (1 << (top + 1)) - 2          # every level above: no jump past a solution
                 elif mark != DEAD:
                     nogood |= self.ruled_at_choice(item)
@@ -471,7 +490,7 @@ class _Pass:
         wrong = [t for t in range(total) if not try_solved[t] and not unfinished[t]
                  and (try_parent[t] < 0 or try_solved[try_parent[t]] or unfinished[try_parent[t]])]
         return Analysis(len(events), solutions, dead_ends, backups, tries, wrong,
-                        thrashing(dead_ends), heat, finished, jumps, wasted)
+                        [] if self.bounded else thrashing(dead_ends), heat, finished, jumps, wasted)
 
     def place(self, option: int, level: int) -> None:
         """With colours: the option is placed at level; an item held already (by an option above that
@@ -498,6 +517,12 @@ class _Pass:
 
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
+        if self.bounded:
+            # Not named with bounds (see the module's docstring): every level above, no jump.
+            found = list(self.problem.options_of_item[item])
+            above = (1 << (level + 1)) - 2
+            return DeadEnd(step, level, item, found, [NOT_NAMED] * len(found), [NOT_NAMED] * len(found), [], [],
+                           None, level - 1, conflict=above, every_ruler=[above] * len(found))
         owner = self.owner
         options, ruler, ruler_level = [], [], []
         masks = []              # per option not ruled out by a given: the levels holding one of its items

@@ -25,6 +25,7 @@ from ..analysis import facts as an
 from ..analysis.explain import outcome_message
 from ..engine import exact_cover as ec
 from ..models import cover_text, problems, sudoku, variants
+from ..words.messages import say
 from . import commands as cli
 
 # The page's cap (web.DEFAULTS["SOLVE_MAX_STEPS"]): the recording is kept in memory.
@@ -261,7 +262,8 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
     s = outcome.stats
     lines = [f"{answer.get('puzzle') or answer['problem']}",
              outcome_message(outcome, replayable=False),
-             (f"{s.nodes:,} nodes (options tried), {s.dead_ends:,} dead ends, {s.solutions:,} "
+             (f"{s.nodes:,} nodes ({'options tried and settles' if subject.problem.bounded else 'options tried'}), "
+              f"{s.dead_ends:,} dead ends, {s.solutions:,} "
               f"solution{'' if s.solutions == 1 else 's'}, {s.steps:,} steps; {answer['path_nodes']:,} nodes on the "
               f"path{' to the solutions' if s.solutions else ''}, {s.nodes - answer['path_nodes']:,} in "
               f"{len(found.wrong_choices):,} wrong choice{'' if len(found.wrong_choices) == 1 else 's'}.")]
@@ -270,7 +272,9 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
         lines += ["", "Worst wrong choices (the nodes each one's subtree cost):"]
         for t in found.worst_wrong_choices(REPORT_TOP):
             share = tries.size[t] / max(s.nodes, 1)
-            lines.append(f"  level {tries.level[t]}: {named(subject.choice(tries.option[t]))} "
+            # With bounds a node may be a settle: no option, its item takes none more.
+            what = named(subject.choice(tries.option[t])) if tries.option[t] >= 0 else say("analyse.settle")
+            lines.append(f"  level {tries.level[t]}: {what} "
                          f"cost {tries.size[t]:,} of {s.nodes:,} nodes ({share:.0%})")
     # The deepest jumps first; of the events sharing one wasted stretch (a dead end and the back-ups
     # after it), the one that jumps furthest.
@@ -282,7 +286,10 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
             seen.add(stretch)
             shown.append(j)
     lines += ["", "Deepest jumps (conflict-directed backjumping):"]
-    if not shown:
+    if subject.problem.bounded:
+        # No conflict sets are claimed with bounds (webapp/analysis/facts.py): say so, not "none".
+        lines.append("  " + say("analyse.bounds_no_jumps"))
+    elif not shown:
         lines.append("  none: every dead end was caused by the level the search went back to.")
     for j in shown[:REPORT_TOP]:
         what = "a dead end" if j["kind"] == "dead_end" else f"leaving level {j['level']}"
@@ -294,7 +301,9 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
     if shown:
         lines.append(f"  A backjumping search would skip at least {found.wasted:,} of {s.nodes:,} nodes.")
     lines += ["", "Thrashing (the same culprits, dead end after dead end):"]
-    if not found.thrashing:
+    if subject.problem.bounded:
+        lines.append("  " + say("analyse.bounds_no_culprits"))
+    elif not found.thrashing:
         lines.append("  none: no two dead ends share their culprits.")
     for group in answer["thrashing"][:REPORT_TOP]:
         who = ", ".join(f"{named(c)} (level {c['level']})" for c in group["culprits"]) or "the givens alone"

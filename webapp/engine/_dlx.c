@@ -70,6 +70,8 @@ typedef struct {
     Span *span;                                 /* each option node's option: its nodes first..end-1 */
     int64_t *work;
     node_t *colour;                             /* each node's colour, 0: none; NULL without colours */
+    node_t *bound, *slack;                      /* per primary item, with bounds (Knuth's DLX3); NULL without */
+    node_t levels;                              /* with bounds: the most levels a search can reach */
 } Links;
 
 static void links_dealloc(Links *self)
@@ -81,6 +83,8 @@ static void links_dealloc(Links *self)
     PyMem_Free(self->work);
     PyMem_Free(self->span);
     PyMem_Free(self->colour);
+    PyMem_Free(self->bound);
+    PyMem_Free(self->slack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -137,13 +141,14 @@ fail:
 static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"primary", "top", "up", "down", "len", "left", "right", "option_of",
-                             "others", "others_start", "mark", "look_every", "colour", NULL};
+                             "others", "others_start", "mark", "look_every", "colour", "bound", "slack", NULL};
     PyObject *top, *up, *down, *len, *left, *right, *option_of, *others, *others_start, *colour = Py_None;
+    PyObject *bound = Py_None, *slack = Py_None;
     int primary, mark;
     long long look_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOiL|O", kwlist, &primary, &top, &up, &down, &len,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOiL|OOO", kwlist, &primary, &top, &up, &down, &len,
                                      &left, &right, &option_of, &others, &others_start, &mark, &look_every,
-                                     &colour))
+                                     &colour, &bound, &slack))
         return NULL;
     Links *L = (Links *)type->tp_alloc(type, 0);
     if (L == NULL)
@@ -189,6 +194,26 @@ static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                              (int)x, (int)L->colour[x]);
                 goto fail;
             }
+    }
+    if ((bound == Py_None) != (slack == Py_None)) {
+        PyErr_SetString(PyExc_ValueError, "bound and slack come together");
+        goto fail;
+    }
+    if (bound != Py_None) {
+        /* Knuth's DLX3: most >= 1 and 0 <= slack <= most per primary item. A level either tries an
+         * option (one of an item's at most min(most, len) on a path) or settles an item (once). */
+        if (!(L->bound = int_array(bound, "bound", primary, NULL)) || !(L->slack = int_array(slack, "slack", primary, NULL)))
+            goto fail;
+        int64_t levels = 1;
+        for (node_t i = 0; i < primary; i++) {
+            if (L->bound[i] < 1 || L->slack[i] < 0 || L->slack[i] > L->bound[i]) {
+                PyErr_Format(PyExc_ValueError, "item %d has bound %d and slack %d", (int)i, (int)L->bound[i],
+                             (int)L->slack[i]);
+                goto fail;
+            }
+            levels += (L->bound[i] < L->len[i] ? L->bound[i] : L->len[i]) + 1;
+        }
+        L->levels = (node_t)(levels < (int64_t)N + 1 ? levels : (int64_t)N + 1);
     }
     L->covers = PyMem_Malloc((size_t)(total ? total : 1) * sizeof(node_t));
     L->work = PyMem_Malloc((size_t)N * sizeof(int64_t));
@@ -804,6 +829,10 @@ out_of_memory:
     return result;
 }
 
+/* Knuth's Algorithm M for a problem with bounds: Core.run_bounded (exact_cover calls it instead of run).
+ * The header uses Links, Core, Buffer, grow, usable, Settings, hand_over, look and bytes_of. */
+#include "_dlx_bounds.h"
+
 static PyMethodDef core_methods[] = {
     {"cover", (PyCFunction)core_cover, METH_O, PyDoc_STR("cover(i): cover item i (before run).")},
     {"uncover", (PyCFunction)core_uncover, METH_O,
@@ -813,6 +842,8 @@ static PyMethodDef core_methods[] = {
     {"covered", (PyCFunction)core_covered, METH_O, PyDoc_STR("covered(i): whether item i is covered.")},
     {"arrays", (PyCFunction)core_arrays, METH_NOARGS, PyDoc_STR("(up, down, len, left, right) as lists.")},
     {"run", (PyCFunction)core_run, METH_VARARGS, PyDoc_STR("The search loop; see exact_cover.Search.run.")},
+    {"run_bounded", (PyCFunction)run_bounded, METH_VARARGS,
+     PyDoc_STR("run() for a problem with bounds: Knuth's Algorithm M (see webapp/engine/bounded.py).")},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,7 +7,9 @@ class Links:
 
     def __init__(self, *, primary: int, top: Sequence[int], up: Sequence[int], down: Sequence[int],
                  len: Sequence[int], left: Sequence[int], right: Sequence[int], option_of: Sequence[int],
-                 others: Sequence[int], others_start: Sequence[int], mark: int, look_every: int) -> None: ...
+                 others: Sequence[int], others_start: Sequence[int], mark: int, look_every: int,
+                 colour: Sequence[int] | None = None, bound: Sequence[int] | None = None,
+                 slack: Sequence[int] | None = None) -> None: ...
 
 class Core:
     """One search over a Links: its own copy of the mutable arrays."""
@@ -23,3 +25,8 @@ class Core:
             cancelled: Callable[[], bool] | None, solutions: list[list[int]],
             on_solution: Callable[[list[int]], None] | None, /
             ) -> tuple[int, int, int, int, int, int, int, bytes | None, bytes | None]: ...
+    def run_bounded(self, mrv: bool, record: bool, step_cap: int, solution_cap: int, keep: int, deadline: float,
+                    per_event: float, per_dead_end: float, clock: Callable[[], float],
+                    cancelled: Callable[[], bool] | None, solutions: list[list[int]],
+                    on_solution: Callable[[list[int]], None] | None, /
+                    ) -> tuple[int, int, int, int, int, int, int, bytes | None, bytes | None]: ...

@@ -17,8 +17,14 @@ from .matrix import PYTHON
 # Event kinds. A recorded event is packed as ``arg * 16 + kind``.
 # PURIFY and UNPURIFY (Knuth's DLX2 colours): a try gave a secondary item a
 # colour, setting aside the options that give it another or none; arg: the item.
+# TAKE, UNTAKE, SETTLE and UNSETTLE (Knuth's DLX3 bounds, webapp/engine/bounded.py): a try counted
+# once more for a primary item that can take more (no cover: its most is not reached), and its
+# undoing; a level's move that takes no more options for its item (the item leaves the list,
+# covered often enough), and its undoing. arg: the item.
 CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY = range(9)
-KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify")
+TAKE, UNTAKE, SETTLE, UNSETTLE = range(9, 13)
+KIND_NAMES = ("choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify",
+              "take", "untake", "settle", "unsettle")
 KIND_BITS = 4
 KIND_MASK = (1 << KIND_BITS) - 1
 

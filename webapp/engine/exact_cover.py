@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from typing import cast
 
+from .bounded import run_bounded
 from .events import (
     BACKUP,
     CHOOSE,
@@ -57,12 +58,16 @@ from .events import (
     LIMIT_TIME,
     NO_SOLUTION,
     PURIFY,
+    SETTLE,
     SOLUTION,
     SOLVED,
     STOPPED,
+    TAKE,
     TRY,
     UNCOVER,
     UNPURIFY,
+    UNSETTLE,
+    UNTAKE,
     Outcome,
     Recording,
     Stats,
@@ -92,7 +97,8 @@ from .matrix import (
 # Defined in matrix.py, events.py and links.py; used as exact_cover.<name> across the project.
 __all__ = ["BACKUP", "BYTE_MARK", "CHOOSE", "COMPILED", "COVER", "DEAD_END", "ENGINES", "KIND_BITS", "KIND_MASK",
            "KIND_NAMES", "LIMIT_CANCELLED", "LIMIT_SOLUTIONS", "LIMIT_STEPS", "LIMIT_TIME", "LOOK_EVERY",
-           "NO_SOLUTION", "PURIFY", "PYTHON", "SOLUTION", "SOLVED", "STOPPED", "TRY", "UNCOVER", "UNPURIFY",
+           "NO_SOLUTION", "PURIFY", "PYTHON", "SETTLE", "SOLUTION", "SOLVED", "STOPPED", "TAKE", "TRY", "UNCOVER",
+           "UNPURIFY", "UNSETTLE", "UNTAKE",
            "WORD_MARK", "ConflictError", "EngineError", "Links", "Matrix", "Outcome", "Problem", "ProblemError",
            "Recording", "Search", "Stats", "compiled_available", "default_engine", "engine_named", "pack",
            "solve", "unpack"]
@@ -143,6 +149,9 @@ class Search(Links):
                 raise EngineError("check=True runs sanity() after every event: use the python engine")
             return self._run_compiled(max_solutions, max_steps, max_seconds, choose, recording, keep,
                                       on_solution, cancelled, started, keep_back)
+        if self.problem.bounded:
+            return self._run_bounded(max_solutions, max_steps, max_seconds, choose, recording, keep,
+                                     on_solution, cancelled, check, started, keep_back)
         m = self.matrix
         top, option_of, others = m.top, m.option_of, m.others
         covers, uncovers = m.covers, m.uncovers
@@ -366,7 +375,9 @@ class Search(Links):
         per_event, per_dead_end = keep_back
         start = time.perf_counter()
         deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else -1.0
-        ending, found, nodes, dead_ends, steps, levels, level, events, sizes = self.core.run(
+        # A problem with bounds runs Knuth's Algorithm M (webapp/engine/_dlx_bounds.h), with the same arguments.
+        run = self.core.run_bounded if self.problem.bounded else self.core.run
+        ending, found, nodes, dead_ends, steps, levels, level, events, sizes = run(
             choose == "mrv", recording is not None,
             max_steps if max_steps is not None else sys.maxsize,
             max_solutions if max_solutions is not None else -1,
@@ -379,6 +390,27 @@ class Search(Links):
         status = STOPPED if limit not in (None, LIMIT_SOLUTIONS) else SOLVED if found else NO_SOLUTION
         stats = Stats(solutions=found, nodes=nodes, dead_ends=dead_ends, steps=steps,
                       max_level=max(levels - 1, 0), seconds=seconds, engine=COMPILED)
+        self.level = level
+        settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
+                    "max_seconds": max_seconds}
+        return Outcome(status, limit is None, limit, solutions, stats, settings)
+
+    def _run_bounded(self, max_solutions, max_steps, max_seconds, choose, recording, keep,
+                     on_solution, cancelled, check, started, keep_back) -> Outcome:
+        """run() for a problem with bounds: Knuth's Algorithm M (bounded.py), on the python engine."""
+        if check:
+            raise EngineError("check=True runs sanity(), which knows no bounds")
+        emit, size_of = self._event_sinks(recording, False)
+        recorded = recording.events.__len__ if recording is not None else _record_nothing_yet
+        start = time.perf_counter()
+        status, limit, solutions, found, nodes, dead_ends, steps, levels, level = run_bounded(
+            self, max_solutions=max_solutions, max_steps=max_steps, max_seconds=max_seconds,
+            mrv=choose == "mrv", emit=emit, size_of=size_of, recorded=recorded, keep=keep,
+            on_solution=on_solution, cancelled=cancelled, started=started, keep_back=keep_back)
+        if status is None:
+            status = SOLVED if found else NO_SOLUTION
+        stats = Stats(solutions=found, nodes=nodes, dead_ends=dead_ends, steps=steps,
+                      max_level=max(levels - 1, 0), seconds=time.perf_counter() - start, engine=PYTHON)
         self.level = level
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
                     "max_seconds": max_seconds}

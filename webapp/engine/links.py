@@ -146,6 +146,8 @@ class Links:
                         length[top[r]] += 1
                 q = up[q]
 
+        self.purify, self.unpurify = purify, unpurify     # for the bounded search (bounded.py)
+
         def commit(x: int, emit) -> int:
             written = 0
             for q in others[x]:
@@ -254,6 +256,9 @@ class Links:
         if self.ran:
             raise RuntimeError("select() must come before run()")
         items = self.problem.options[option]
+        if self.problem.bounded:
+            # A given would count towards its items' bounds; nothing places one on a problem with bounds yet.
+            raise ProblemError(f"option {option} cannot be placed before the search: the problem has bounds")
         if self.problem.colours and any(self.problem.colour_of(option, i) for i in items):
             # A given covers its items; a colour would ask to purify one instead.
             raise ProblemError(f"option {option} gives an item a colour: it cannot be placed before the search")

@@ -76,6 +76,12 @@ class Problem:
     for colour_names[k - 1]. Only secondary items take a colour. Options that
     share a secondary item are compatible when both give it the same colour;
     an uncoloured use excludes every other use.
+
+    bounds (Knuth's DLX3 multiplicities), empty for a problem without any: for
+    each primary item a pair (least, most): a solution covers it at least
+    least and at most most times (most >= 1). (1, 1) is an exact cover's
+    "exactly once"; a problem whose every pair is (1, 1) searches as one
+    without bounds (see bounded). Secondary items keep "at most once".
     """
 
     items: tuple[str, ...]
@@ -83,6 +89,7 @@ class Problem:
     options: tuple[tuple[int, ...], ...]
     colours: tuple[tuple[int, ...], ...] = ()
     colour_names: tuple[str, ...] = ()
+    bounds: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self):
         n = len(self.items)
@@ -98,6 +105,30 @@ class Problem:
                     raise ProblemError(f"option {k} names item {i}, but there are {n} items")
         if self.colours or self.colour_names:
             self._check_colours()
+        if self.bounds:
+            self._check_bounds()
+
+    def _check_bounds(self) -> None:
+        """Refuse bounds that are not one pair (least, most) per primary item with 0 <= least <= most, most >= 1."""
+        if len(self.bounds) != self.primary:
+            raise ProblemError(f"{len(self.bounds)} bounds for {self.primary} primary items")
+        for i, pair in enumerate(self.bounds):
+            if (len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+                    or not 0 <= pair[0] <= pair[1] or pair[1] < 1):
+                raise ProblemError(f"item {self.items[i]!r} has bounds {pair!r}: write (least, most) with "
+                                   "0 <= least <= most and most >= 1")
+
+    @cached_property
+    def bounded(self) -> bool:
+        """Whether some primary item has bounds other than (1, 1) (Knuth's DLX3), so the search runs Algorithm M.
+        Kept: select() asks it for every given, and a Sudoku has dozens."""
+        return any(pair != (1, 1) for pair in self.bounds)
+
+    def bounds_of(self, item: int) -> tuple[int, int]:
+        """(least, most) of an item: (1, 1) for a primary item without bounds, (0, 1) for a secondary one."""
+        if item >= self.primary:
+            return (0, 1)
+        return self.bounds[item] if self.bounds else (1, 1)
 
     def _check_colours(self) -> None:
         """Refuse colours that do not match the options, or that colour a primary item."""
@@ -268,6 +299,13 @@ class Matrix:
         self.colour: list[int] | None = None
         if problem.coloured:
             self.colour = [0] * n + [c for option in problem.colours for c in option]
+        # With bounds (Knuth's DLX3): each primary item's most (the bound a search counts down)
+        # and its slack (most - least, fixed); None without, so the search runs Algorithm X untouched.
+        self.bound: list[int] | None = None
+        self.slack: list[int] | None = None
+        if problem.bounded:
+            self.bound = [most for _, most in problem.bounds]
+            self.slack = [most - least for least, most in problem.bounds]
 
     @cached_property
     def compiled(self):
@@ -281,4 +319,4 @@ class Matrix:
                           up=self.up, down=self.down, len=self.len, left=self.left, right=self.right,
                           option_of=self.option_of, others=[q for t in self.others for q in t],
                           others_start=starts, mark=self.mark, look_every=self.look_every,
-                          colour=self.colour)
+                          colour=self.colour, bound=self.bound, slack=self.slack)

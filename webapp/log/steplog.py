@@ -17,6 +17,7 @@ import re
 
 from ..analysis import facts as an
 from ..analysis.explain import (
+    SETS_ASIDE,
     Frame,
     Ruling,
     State,
@@ -35,8 +36,9 @@ from ..engine import exact_cover as ec
 from ..models import variants
 from ..models.sudoku import cell_name, symbol
 from ..words.messages import join_and, say
+from . import bounds_words
 
-FORMAT, VERSION = "dlx-step-log", 5
+FORMAT, VERSION = "dlx-step-log", 6
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
@@ -80,6 +82,9 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         # Optional fields (docs/step-log.md): a log without them has no colours.
         log["colours"] = [list(c) for c in problem.colours]
         log["colour_names"] = list(problem.colour_names)
+    if problem.bounded:
+        # Optional (docs/step-log.md): Knuth's DLX3 bounds, [least, most] per primary item.
+        log["bounds"] = [list(pair) for pair in problem.bounds]
     return log
 
 
@@ -126,6 +131,9 @@ def also_text(dead_ends: list[an.DeadEnd]) -> str:
     parts = []
     for dead in dead_ends:
         for bits, first in zip(dead.every_ruler, dead.ruler_level):
+            if first == an.NOT_NAMED:       # with bounds no ruler is named (docs/step-log.md, "Bounds")
+                parts.append("")
+                continue
             levels = an.levels_of(bits)
             if not levels or levels[0] != first:
                 raise ValueError(f"event {dead.step}: the rulers {levels} do not start with the earliest, {first}")
@@ -162,10 +170,11 @@ def dumps(log: dict) -> str:
 def problem_of(log: dict) -> ec.Problem:
     """The exact cover problem a log carries."""
     options = tuple(tuple(o) for o in log["options"])
+    bounds = tuple(tuple(pair) for pair in log.get("bounds") or ())
     if not log.get("colours"):
-        return ec.Problem(tuple(log["items"]), log["primary"], options)
+        return ec.Problem(tuple(log["items"]), log["primary"], options, bounds=bounds)
     return ec.Problem(tuple(log["items"]), log["primary"], options, tuple(tuple(c) for c in log["colours"]),
-                      tuple(log["colour_names"]))
+                      tuple(log["colour_names"]), bounds)
 
 
 def phrases_of(log: dict) -> dict:
@@ -206,6 +215,8 @@ def validate_facts(log: dict) -> None:
     dead, jumps, tries = facts_["dead_ends"], facts_["jumps"], facts_["tries"]
     count = {ec.DEAD_END: 0, ec.TRY: 0}
     for kind in kinds:
+        if kind == ec.SETTLE:       # with bounds: a node, as a try is
+            kind = ec.TRY
         if kind in count:
             count[kind] += 1
     expect = [("dead_ends", dead, ("step", "culprit_count", "back_to", "jump_to"), count[ec.DEAD_END]),
@@ -241,6 +252,7 @@ class Replay:
         self.log = log
         self.options = log["options"]
         self.colours = log.get("colours")
+        self.bounds = log.get("bounds")
         self.sizes = log["sizes"]
         covered = [False] * len(log["items"])
         for g in log["givens"]:
@@ -255,7 +267,8 @@ class Replay:
         kind, arg = ec.unpack(code)
         frames = self.state.frames
         if kind == ec.CHOOSE:
-            frames.append(Frame(arg, self.sizes[self.chooses]))
+            # With bounds a level sets its tries aside unless its item is covered now for good (below).
+            frames.append(Frame(arg, self.sizes[self.chooses], mode=SETS_ASIDE if self.bounds else 0))
             self.chooses += 1
         elif kind == ec.TRY:
             frames[-1].k += 1
@@ -264,10 +277,21 @@ class Replay:
             if self.state.covered[arg]:
                 raise LogError(f"step {self.step + 1} covers item {arg} twice")
             self.state.covered[arg] = True
+            top = frames[-1] if frames else None
+            if self.bounds and top is not None and top.item == arg and top.k == 0 and arg < len(self.bounds):
+                least, most = self.bounds[arg]
+                top.mode = 0 if least == most else SETS_ASIDE       # bounded.COVER_MODE, or SPECIAL
         elif kind == ec.UNCOVER:
             if not self.state.covered[arg]:
                 raise LogError(f"step {self.step + 1} uncovers item {arg}, which is not covered")
             self.state.covered[arg] = False
+            if frames and frames[-1].item == arg:
+                frames[-1].mode = 0         # the level's end: what it set aside is back
+        elif kind == ec.SETTLE:
+            frames[-1].k += 1
+            frames[-1].option, frames[-1].settled = -1, True
+        elif kind in (ec.TAKE, ec.UNTAKE, ec.UNSETTLE):
+            pass        # counts follow from the placed options
         elif kind == ec.BACKUP:
             frames.pop()
         elif kind == ec.PURIFY:
@@ -354,6 +378,10 @@ def event_lines(log: dict, step: int) -> list[str]:
     replay_ = Replay(log)
     state = replay_.run_to(step - 1)
     kind, arg = ec.unpack(log["events"][step - 1])
+    if log.get("bounds") and kind != ec.COVER:
+        said = bounded_lines(log, problem, replay_, step, kind, arg)
+        if said is not None:
+            return said
     if kind == ec.CHOOSE:
         ranking = choice_ranking(problem, state)
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
@@ -385,6 +413,8 @@ def event_lines(log: dict, step: int) -> list[str]:
         if chosen and labels:
             # The options just set aside are the ones this level now tries.
             line += say("cover.chosen", count=len(labels))
+        if log.get("bounds"):
+            line += bounds_words.cover_suffix(log, problem, step, arg, state)
         return [line]
     if kind == ec.UNCOVER:
         line = uncover_line(name, [phrases["labels"][o] for o in live_options(problem, state, arg)])
@@ -431,6 +461,31 @@ def event_lines(log: dict, step: int) -> list[str]:
             return lines
     lines.append(end_line(log, step))
     return lines
+
+
+def bounded_lines(log: dict, problem: ec.Problem, replay_: Replay, step: int, kind: int, arg: int) -> list[str] | None:
+    """A step of a log with bounds, when its words differ from exact cover's (bounds_words.lines)."""
+    before = replay_.state
+    following = Replay(log)        # replay_ stays before the event, for exact cover's words
+    following.run_to(step)
+    after = following.state
+
+    def later() -> list[str]:
+        # Where the search goes after a dead end: the next try, or the end.
+        dead_level = after.level
+        events = log["events"]
+        while following.step < len(events):
+            code = events[following.step]
+            following.apply(code)
+            if code & ec.KIND_MASK in (ec.TRY, ec.SETTLE):
+                top = following.state.frames[-1]
+                if top.settled:
+                    return [say("dead_end.back_to_settle", level=following.state.level, k=top.k, d=top.d,
+                                item=log["items"][top.item])]
+                return [back_to_line(phrases_of(log), following.state.level, top.k, top.d, top.option, dead_level)]
+        return [end_line(log, step)]
+
+    return bounds_words.lines(log, problem, step, kind, arg, before, after, later)
 
 
 # -- a Sudoku variant's words --------------------------------------------------------

@@ -5,6 +5,8 @@
     C E F                        then one option a line: the names of its items
     A D G x:red                  an option may give a secondary item a colour (Knuth's DLX2)
     B D x:red
+    2:3|A 2|B C                  (another header) bounds on primary items (Knuth's DLX3): A is
+                                 covered 2 or 3 times, B exactly twice, C once
 
 Glossary
     header   the first line that is not blank or a comment: every item name,
@@ -14,6 +16,11 @@ Glossary
              does not contain '|' or ':' and does not start with '#'.
     option   a later line: item names from the header, each at most once.
              An option without a primary item is kept but never used.
+    bounds   `least:most|name` or `most|name` (least = most) before a primary
+             item's name in the header (Knuth's DLX3): a solution covers the
+             item at least least and at most most times (0 <= least <= most,
+             1 <= most <= MAX_BOUND). Without them an item is covered exactly
+             once. Secondary items take none.
     colour   `name:colour` in an option: the option gives that secondary item
              a colour. Options that share a secondary item can both be in a
              solution when both give it the same colour; an uncoloured use
@@ -42,9 +49,12 @@ MAX_ENTRIES = 1_000_000          # item names in all options together
 # 10,000 items took 6 GB before this cap).
 MAX_PAIRS = 1_000_000
 MAX_NAME = 100                   # characters in an item name
+MAX_BOUND = 10_000               # the largest most a bound may name (no item holds more options than that helps)
 BAR, COMMENT, COLON = "|", "#", ":"
 BOM = "\ufeff"                   # a byte order mark some editors put first: not part of a name
 WORD = re.compile(r"\S+")
+# A header word with bounds: digits, optionally ':' and digits, then '|' and the name.
+BOUNDED = re.compile(r"(\d+)(?::(\d+))?\|(.*)", re.DOTALL)
 
 
 class CoverParseError(ValueError):
@@ -82,7 +92,7 @@ def parse_cover(text: str) -> ec.Problem:
         raise CoverParseError("no items: the first line that is not blank or a comment "
                               "must list the item names", 1, 1)
     header_line, header = lines[0]
-    items, primary, index = parse_header(header_line, header)
+    items, primary, index, bounds = parse_header(header_line, header)
     if len(lines) - 1 > MAX_OPTIONS:
         line_no, _ = lines[MAX_OPTIONS + 1]
         raise CoverParseError(f"too many options: at most {MAX_OPTIONS:,}", line_no, 1)
@@ -101,14 +111,19 @@ def parse_cover(text: str) -> ec.Problem:
                                   f"problem may hold in all", line_no, 1)
         options.append(option)
         colours.append(colour)
+    # All (1, 1) is an exact cover's "exactly once": the problem is then one without bounds.
+    bounds = bounds if any(pair != (1, 1) for pair in bounds) else []
     if not colour_ids:
-        return ec.Problem(tuple(items), primary, tuple(options))
-    return ec.Problem(tuple(items), primary, tuple(options), tuple(colours), tuple(colour_ids))
+        return ec.Problem(tuple(items), primary, tuple(options), bounds=tuple(bounds))
+    return ec.Problem(tuple(items), primary, tuple(options), tuple(colours), tuple(colour_ids), tuple(bounds))
 
 
-def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tuple[int, int]]]:
-    """Item names, the primary count, and name → (id, column) from the header line."""
+def parse_header(line_no: int, line: str
+                 ) -> tuple[list[str], int, dict[str, tuple[int, int]], list[tuple[int, int]]]:
+    """Item names, the primary count, name → (id, column), and each primary item's bounds
+    (least, most) from the header line."""
     items: list[str] = []
+    bounds: list[tuple[int, int]] = []
     index: dict[str, tuple[int, int]] = {}
     primary: int | None = None
     bar_column = 0          # the column of the bar, once there is one (primary is then set)
@@ -120,6 +135,7 @@ def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tup
                                       line_no, column)
             primary, bar_column = len(items), column
             continue
+        pair, word, column = split_bounds(word, line_no, column, primary is not None)
         check_name(word, line_no, column)
         if word in index:
             raise CoverParseError(f"item {word!r} is named twice in the header (first at column "
@@ -128,6 +144,8 @@ def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tup
             raise CoverParseError(f"too many items: at most {MAX_ITEMS:,}", line_no, column)
         index[word] = (len(items), column)
         items.append(word)
+        if primary is None:
+            bounds.append(pair)
     if primary is None:
         primary = len(items)
     if not items:
@@ -135,7 +153,30 @@ def parse_header(line_no: int, line: str) -> tuple[list[str], int, dict[str, tup
     if primary == 0:
         raise CoverParseError(f"the header names no primary item: at least one item must come "
                               f"before '{BAR}'", line_no, bar_column)
-    return items, primary, index
+    return items, primary, index, bounds
+
+
+def split_bounds(word: str, line_no: int, column: int, secondary: bool) -> tuple[tuple[int, int], str, int]:
+    """((least, most), name, the name's column) of a header word: 'A' is (1, 1), '2|A' (2, 2), '0:3|A' (0, 3)."""
+    found = BOUNDED.fullmatch(word)
+    if found is None:
+        return (1, 1), word, column
+    least_text, most_text, name = found.groups()
+    if secondary:
+        raise CoverParseError(say("cover_text.bounds_secondary", word=repr(word), bar=BAR), line_no, column)
+    if not name:
+        raise CoverParseError(say("cover_text.bounds_no_name", word=repr(word)), line_no, column + len(word) - 1)
+    most = int(most_text if most_text is not None else least_text)
+    least = int(least_text)
+    if most > MAX_BOUND:
+        raise CoverParseError(say("cover_text.bounds_too_big", word=repr(word), most=f"{MAX_BOUND:,}"),
+                              line_no, column)
+    if most == 0:
+        raise CoverParseError(say("cover_text.bounds_zero", word=repr(word), name=name), line_no, column)
+    if least > most:
+        raise CoverParseError(say("cover_text.bounds_order", word=repr(word), least=least, most=most),
+                              line_no, column)
+    return (least, most), name, column + len(word) - len(name)
 
 
 def check_name(word: str, line_no: int, column: int) -> None:
@@ -212,11 +253,29 @@ def format_cover(problem: ec.Problem) -> str:
                              f"'{COMMENT}'")
     if problem.primary == 0:
         raise ValueError("a problem without a primary item cannot be written")
-    primary = " ".join(problem.items[:problem.primary])
+    primary = " ".join(bounded_name(problem, i) for i in range(problem.primary))
     secondary = " ".join(problem.items[problem.primary:])
     lines = [f"{primary} {BAR} {secondary}" if secondary else primary]
     lines += [format_option(problem, k) for k in range(len(problem.options))]
     return "\n".join(lines) + "\n"
+
+
+def range_words(least: int, most: int) -> str:
+    """How often an item with bounds is covered, in words: 'twice', 'at most 3 times', '2 to 3 times'."""
+    if least == most:
+        return say("bounds.range.exact", most=most)
+    if least == 0:
+        return say("bounds.range.most", most=most)
+    return say("bounds.range.between", least=least, most=most)
+
+
+def bounded_name(problem: ec.Problem, item: int) -> str:
+    """A primary item's name as the header writes it, with its bounds unless they are (1, 1)."""
+    least, most = problem.bounds_of(item)
+    name = problem.items[item]
+    if (least, most) == (1, 1):
+        return name
+    return f"{most}{BAR}{name}" if least == most else f"{least}{COLON}{most}{BAR}{name}"
 
 
 def format_option(problem: ec.Problem, k: int) -> str:

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from ..engine import exact_cover as ec
 from ..words.messages import say
+from .cover_text import parse_cover, range_words
 
 
 class BuiltinError(ValueError):
@@ -78,6 +79,45 @@ def knuth() -> Builtin:
     return Builtin("knuth", {}, "Knuth's example: 7 items, 6 options", problem, phrases,
                    lambda chosen: {"kind": "matrix", "chosen": chosen},
                    "The matrix of Knuth's paper: exactly one solution.")
+
+
+# -- Knuth's DLX3 example: bounds -------------------------------------------------------
+
+# The test case at the head of Knuth's program DLX3 (dlx3.w, Stanford, 2017), in its text format:
+# C is covered 2 or 3 times; X and Y are secondary items with colours 0 and 1.
+KNUTH_DLX3 = """\
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def knuth_bounds() -> Builtin:
+    """Knuth's DLX3 example: bounds (Knuth's multiplicities) and colours; one solution, options 2, 4 and 5."""
+    problem = parse_cover(KNUTH_DLX3)
+    names = problem.items
+
+    def need(i: int) -> str:
+        if i < problem.primary and problem.bounds[i] != (1, 1):
+            return say("phrase.bounds.need", item=names[i], range=range_words(*problem.bounds[i]))
+        if i < problem.primary:
+            return say("phrase.generic.need", item=names[i])
+        return say("phrase.generic.coloured.need", item=names[i])
+
+    phrases = {
+        "need": tuple(need(i) for i in range(len(names))),
+        "empty": tuple(say("phrase.generic.empty", item=name) for name in names),
+        "held": tuple(say("phrase.generic.held", item=name) for name in names),
+        "labels": tuple(" ".join(problem.entry_name(k, p) for p in range(len(option)))
+                        for k, option in enumerate(problem.options)),
+    }
+    return Builtin("knuth-bounds", {}, "Knuth's DLX3 example (bounds: C 2 or 3 times)", problem, phrases,
+                   lambda chosen: {"kind": "matrix", "chosen": chosen},
+                   "From the head of Knuth's program DLX3 (dlx3.w, 2017): C must be covered 2 or 3 "
+                   "times (written 2:3|C), A and B once; X and Y take colours. One solution.")
 
 
 # -- N queens ---------------------------------------------------------------------
@@ -425,6 +465,7 @@ BUILTINS: dict[str, Spec] = {spec.id: spec for spec in (
     Spec("latin", "Latin squares", (Param("n", "int", 4, 1, 12, "order"),), latin),
     Spec("small-packing", "An L, a 2×2 and 1×1 squares in a 3×3 box", (), small_packing),
     Spec("word-square", "A 3×3 word square (colours)", (), word_square),
+    Spec("knuth-bounds", "Knuth's DLX3 example (bounds: C 2 or 3 times)", (), knuth_bounds),
 )}
 
 

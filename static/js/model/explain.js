@@ -7,6 +7,7 @@
 import {
   CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY,
 } from "./steplog.js";
+import { boundedLines, boundedTitle, coverSuffix } from "./bounds-words.js";
 import { joinAnd, say } from "./messages.js";
 import { cellName, symbolOf } from "./sudoku.js";
 
@@ -155,11 +156,33 @@ export function backTo(log, state) {
   const k = state.frameK[level] + 1;
   const d = state.frameD[level];
   const option = log.argAt(step);
-  // The levels between the dead end's and this one had no other option: say why they are skipped.
-  const deadLevel = Math.max(state.level, 0);
-  const skipped = say("dead_end.skipped", { count: Math.max(deadLevel - 1 - level, 0), first: level + 1, last: deadLevel - 1 });
-  const text = say("dead_end.back_to", { level, k, d, option: log.labels[option], skipped });
+  const text = backToLine(log, level, k, d, option, Math.max(state.level, 0));
   return { step, level, k, d, option, text };
+}
+
+/** "Back to level …: option k of d, …", and why the levels between the dead end's and this one are skipped. */
+function backToLine(log, level, k, d, option, deadLevel) {
+  const skipped = say("dead_end.skipped", { count: Math.max(deadLevel - 1 - level, 0), first: level + 1, last: deadLevel - 1 });
+  return say("dead_end.back_to", { level, k, d, option: log.labels[option], skipped });
+}
+
+/** A step of a log with bounds whose words are not exact cover's (model/bounds-words.js), or null. */
+function boundedEvent(log, state, kind, arg) {
+  const said = boundedLines(log, state, kind, arg, { endLine, backLine: (...a) => backToLine(log, ...a) });
+  if (!said) return null;
+  const line = (text, role = "summary") => ({ text, role });
+  if (kind === DEAD_END) {
+    const [heading, why, closing] = said;
+    return {
+      kind: "dead-end", title: say("title.dead_end"), item: arg, tone: "dead",
+      sentences: [line(heading), line(why, "lesson"), line(closing, "back")],
+    };
+  }
+  if (kind === BACKUP) {
+    return { kind: "backup", title: say(arg ? "title.backup" : "title.over"), item: state.popped().item, tone: "", sentences: [line(said[0])] };
+  }
+  const { kind: name, title } = boundedTitle(kind) || { kind: "choose", title: say("title.choose") };
+  return { kind: name, title, item: arg, tone: "", sentences: said.map((text) => line(text)) };
 }
 
 /** The last line at a dead end with no try after it (step: the dead end's). */
@@ -354,6 +377,10 @@ function explainEvent(log, state) {
   const line = (text, role = "summary") => ({ text, role });
   const L = Math.max(state.level, 0);
   const title = (key) => say(`title.${key}`);
+  if (log.bounds && kind >= 0 && kind !== COVER) {
+    const bounded = boundedEvent(log, state, kind, arg);
+    if (bounded) return bounded;
+  }
 
   switch (kind) {
     case -1: {
@@ -405,6 +432,7 @@ function explainEvent(log, state) {
       if (labels.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
         text += say("cover.chosen", { count: labels.length });
       }
+      if (log.bounds) text += coverSuffix(log, state, arg);
       return { kind: "cover", title: title("cover"), item: arg, tone: "", sentences: [line(text)] };
     }
     case UNCOVER: {

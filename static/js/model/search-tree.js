@@ -191,7 +191,7 @@ export function starvedUnder(log, tree, n) {
  */
 export function costliestWrongChoices(log, tree, count) {
   if (!tree || !log.facts) return [];
-  const labelOf = (node) => log.labels[log.argAt(tree.step[node])];
+  const labelOf = (node) => log.labelOfStep(tree.step[node]);
   return log.facts.costliest(count).map(({ node, nodes }) => {
     const parent = tree.parent[node];
     return {

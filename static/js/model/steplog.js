@@ -1,5 +1,5 @@
 // model/steplog.js — the one JavaScript mirror of the step log (docs/step-log.md,
-// version 5): decode the packed events into typed arrays, replay them into the
+// version 6): decode the packed events into typed arrays, replay them into the
 // replay state, keep checkpoints, and seek to any step without replaying from
 // the start. webapp/log/steplog.py writes the format; change both together.
 // No DOM. What a user may see of a log that is not this one (another format or
@@ -10,7 +10,7 @@ import { Facts, indexIn } from "./facts.js";
 import { say } from "./messages.js";
 
 export const FORMAT = "dlx-step-log";
-export const VERSION = 5;
+export const VERSION = 6;
 
 // Event kinds: code = arg * KIND_SPAN + kind (four bits of kind: room for Knuth's
 // purify and unpurify beside the seven kinds of DLX1).
@@ -28,7 +28,17 @@ export const BACKUP = 6;
 // it (setting aside the options that want another), and the undoing of that.
 export const PURIFY = 7;
 export const UNPURIFY = 8;
-export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify"];
+// Knuth's DLX3 bounds (a log with `bounds`): a try counted once more for a primary item that
+// can take more (take), its undoing (untake); a level that takes none more for its item (settle,
+// a node of the tree, like a try), and its undoing (unsettle). arg: the item.
+export const TAKE = 9;
+export const UNTAKE = 10;
+export const SETTLE = 11;
+export const UNSETTLE = 12;
+export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dead_end", "backup", "purify", "unpurify",
+  "take", "untake", "settle", "unsettle"];
+/** With bounds: a frame whose tries set their options aside (webapp.analysis.explain.SETS_ASIDE). */
+export const SETS_ASIDE = 1;
 
 /**
  * Events between two checkpoints. A seek replays at most this many events, and
@@ -51,7 +61,8 @@ export class ReplayState {
     this.frameItem = new Int32Array(capacity);
     this.frameD = new Int32Array(capacity);
     this.frameK = new Int32Array(capacity);
-    this.frameOption = new Int32Array(capacity);
+    this.frameOption = new Int32Array(capacity);    // -1 before a try, and after a settle (frameK > 0)
+    this.frameMode = new Int32Array(capacity);      // with bounds: SETS_ASIDE, else 0
     this.height = 0;       // frames on the stack
     this.sizesUsed = 0;    // choose events seen: the index of the next `sizes` entry
     this.step = 0;         // events applied
@@ -90,6 +101,7 @@ export class ReplayState {
     this.frameD.set(other.frameD.subarray(0, h));
     this.frameK.set(other.frameK.subarray(0, h));
     this.frameOption.set(other.frameOption.subarray(0, h));
+    this.frameMode.set(other.frameMode.subarray(0, h));
     this.height = h;
     this.sizesUsed = other.sizesUsed;
     this.step = other.step;
@@ -136,6 +148,7 @@ function freeze(state) {
     frameD: state.frameD.slice(0, kept),
     frameK: state.frameK.slice(0, kept),
     frameOption: state.frameOption.slice(0, kept),
+    frameMode: state.frameMode.slice(0, kept),
   };
 }
 
@@ -146,6 +159,7 @@ function thaw(checkpoint, into) {
   into.frameD.set(checkpoint.frameD);
   into.frameK.set(checkpoint.frameK);
   into.frameOption.set(checkpoint.frameOption);
+  into.frameMode.set(checkpoint.frameMode);
   into.height = checkpoint.height;
   into.sizesUsed = checkpoint.sizesUsed;
   into.step = checkpoint.step;
@@ -182,6 +196,11 @@ export class StepLog {
     this.colourNames = Array.isArray(json.colour_names) ? json.colour_names : [];
     if (this.colours && this.colours.length !== this.options.length) {
       throw new LogFormatError("step log: colours needs one list per option");
+    }
+    // Optional: Knuth's DLX3 bounds, [least, most] per primary item. A log without them has none.
+    this.bounds = Array.isArray(json.bounds) ? json.bounds : null;
+    if (this.bounds && this.bounds.length !== this.primary) {
+      throw new LogFormatError("step log: bounds needs one pair per primary item");
     }
     this.solutions = json.solutions || [];
     this.outcome = json.outcome || {};
@@ -265,6 +284,16 @@ export class StepLog {
           if (!height) throw new LogFormatError(`event ${i} tries an option with no level open`);
           trySteps.push(i + 1);
           break;
+        case SETTLE:
+          if (!height) throw new LogFormatError(`event ${i} settles with no level open`);
+          trySteps.push(i + 1);        // a node of the tree, as a try is
+        // falls through
+        case TAKE:
+        case UNTAKE:
+        case UNSETTLE:
+          if (!this.bounds) throw new LogFormatError(`event ${i} is a ${KIND_NAMES[kind]}, but the log has no bounds`);
+          if (arg >= itemCount) throw new LogFormatError(`event ${i} names item ${arg}, but there are ${itemCount}`);
+          break;
         case PURIFY:
         case UNPURIFY:
           if (!this.colours) throw new LogFormatError(`event ${i} purifies, but the log has no colours`);
@@ -297,7 +326,7 @@ export class StepLog {
     this.maxHeight = maxHeight;
     this.deadEndSteps = Int32Array.from(deadEnds);
     this.solutionSteps = Int32Array.from(solutionSteps);
-    this.trySteps = Int32Array.from(trySteps);   // node t (the t-th try) is made by step trySteps[t]
+    this.trySteps = Int32Array.from(trySteps);   // node t (the t-th try or settle) is made by step trySteps[t]
   }
 
   /** The node (the number of the try) made by step `step`, or -1 when that step is no try. */
@@ -323,6 +352,7 @@ export class StepLog {
         state.frameD[h] = this.sizes[state.sizesUsed++];
         state.frameK[h] = 0;
         state.frameOption[h] = -1;
+        state.frameMode[h] = this.bounds ? SETS_ASIDE : 0;
         break;
       }
       case TRY: {
@@ -331,12 +361,28 @@ export class StepLog {
         state.frameOption[t] = arg;
         break;
       }
-      case COVER:
+      case SETTLE: {
+        const t = state.height - 1;
+        state.frameK[t] += 1;
+        state.frameOption[t] = -1;
+        break;
+      }
+      case COVER: {
         state.covered[arg] = 1;
+        // With bounds, the chosen item covered before any try: it sets nothing aside when its least is its most.
+        const t = state.height - 1;
+        if (this.bounds && t >= 0 && state.frameItem[t] === arg && state.frameK[t] === 0 && arg < this.primary) {
+          state.frameMode[t] = this.bounds[arg][0] === this.bounds[arg][1] ? 0 : SETS_ASIDE;
+        }
         break;
-      case UNCOVER:
+      }
+      case UNCOVER: {
         state.covered[arg] = 0;
+        // The level's end: what it set aside is back.
+        const t = state.height - 1;
+        if (t >= 0 && state.frameItem[t] === arg) state.frameMode[t] = 0;
         break;
+      }
       case PURIFY:
         // The colour the option being tried (the top frame's) gives the item.
         state.purified[arg] = this.colourOf(state.frameOption[state.height - 1], arg);
@@ -412,11 +458,41 @@ export class StepLog {
     return state.covered[j] === 1 || (state.purified[j] !== 0 && this.colours[option][t] !== state.purified[j]);
   }
 
-  /** Whether an option is still in the matrix: none of its items covered, nor purified with another colour. */
+  /** Whether an option is still in the matrix: none of its items covered, nor purified with another colour,
+   * nor (with bounds) set aside by a level. */
   isLive(state, option) {
     const items = this.options[option];
     for (let t = 0; t < items.length; t++) if (this.hides(state, option, t)) return false;
-    return true;
+    return !this.setAside(state, option);
+  }
+
+  /**
+   * With bounds: whether an open level set the option aside. A level that keeps its item in play
+   * tries the item's options in option-id order, each set aside for its later ways, so it has set
+   * aside every option of its item up to the one it tries (all of them once it settled)
+   * (webapp.analysis.explain.set_aside).
+   */
+  setAside(state, option) {
+    if (!this.bounds) return false;
+    const items = this.options[option];
+    for (let l = 0; l < state.height; l++) {
+      if (state.frameMode[l] !== SETS_ASIDE || state.frameK[l] === 0 || !items.includes(state.frameItem[l])) continue;
+      if (state.frameOption[l] < 0 || option <= state.frameOption[l]) return true;
+    }
+    return false;
+  }
+
+  /** How many placed options cover an item (with bounds, an item may be covered several times). */
+  countOf(state, item) {
+    let count = 0;
+    for (const { option } of this.placed(state)) if (this.options[option].includes(item)) count++;
+    return count;
+  }
+
+  /** The words for the node made by step `step`: its option's label, or for a settle "none more for C". */
+  labelOfStep(step) {
+    const arg = this.argAt(step);
+    return this.kindAt(step) === SETTLE ? say("settle.label", { item: this.items[arg] }) : this.labels[arg];
   }
 
   /** For each item, the option ids that contain it, in order (built once). */
@@ -440,7 +516,7 @@ export class StepLog {
       const items = this.options[o];
       let hidden = false;
       for (let t = 0; t < items.length && !hidden; t++) hidden = items[t] !== item && this.hides(state, o, t);
-      if (!hidden) found.push(o);
+      if (!hidden && !this.setAside(state, o)) found.push(o);
     }
     return found;
   }
@@ -469,7 +545,7 @@ export class StepLog {
     const out = [];
     for (const g of this.givens) out.push({ option: g, level: -1 });
     for (let l = 0; l < state.height; l++) {
-      if (state.frameK[l] > 0) out.push({ option: state.frameOption[l], level: l });
+      if (state.frameK[l] > 0 && state.frameOption[l] >= 0) out.push({ option: state.frameOption[l], level: l });
     }
     return out;
   }
@@ -484,7 +560,7 @@ export class StepLog {
    */
   newest(state) {
     for (let l = state.height - 1; l >= 0; l--) {
-      if (state.frameK[l] === 0) continue;
+      if (state.frameK[l] === 0 || state.frameOption[l] < 0) continue;    // none yet, or a settle
       const option = state.frameOption[l];
       const item = state.frameItem[l];
       const kind = state.step > 0 ? this.kindAt(state.step) : -1;

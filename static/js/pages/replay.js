@@ -275,7 +275,7 @@ export class Replayer {
       node: replay.tree.nodeAtStep(log.facts.deadEventIndex[k] + 1), group: log.facts.groupOfDeadEnd[k],
     })).filter(({ node }) => node >= 0) : [];
     this.treeView.setTree(replay.tree, {
-      labelOf: (node) => log.labels[log.argAt(replay.tree.step[node])], itemName: (item) => log.items[item], log, marks,
+      labelOf: (node) => log.labelOfStep(replay.tree.step[node]), itemName: (item) => log.items[item], log, marks,
     });
     $("thrash-note").textContent = thrash ? thrash.sentence : "";
     $("thrash-note").hidden = !thrash;

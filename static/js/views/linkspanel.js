@@ -58,7 +58,8 @@ export class LinksPanel {
     this.log = null;
     this.replay = null;
     this.drawnStep = -1;
-    if (!log || !linksFit(log.items.length, log.options)) {
+    // With bounds the search also tweaks (sets options aside node by node): this view does not draw that.
+    if (!log || log.bounds || !linksFit(log.items.length, log.options)) {
       this.view.setProblem(null);
       return false;
     }
