@@ -1,9 +1,11 @@
 """The command line, run as a user runs it: a real subprocess."""
 
 import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from webapp.log import steplog
 from webapp.models import sudoku
@@ -98,7 +100,7 @@ def test_a_missing_file_or_a_directory_is_named_as_such(tmp_path):
 
 
 def test_ctrl_c_during_a_single_count_says_it_stopped_that_puzzle():
-    status, out, err = interrupt_after(["solve", "." * 81, "--count"], seconds=3)
+    status, out, err = interrupt_after(["solve", "." * 81, "--count"], cpu=1.5)
     assert status == 130 and out.strip().endswith("+")
     assert "interrupted: stopped during puzzle 1; 0 done before it" in err
 
@@ -111,9 +113,19 @@ def test_counts_from_a_file_name_their_lines(tmp_path):
     assert result.stdout.splitlines() == ["line 1: 288", "line 3: 1", "line 4: 0"]
 
 
-def interrupt_after(args, ready=None, seconds=0.0, timeout=60):
-    """Run the command line, press Ctrl-C once `ready(stderr so far)` holds (or after
-    some seconds), and wait for it to end."""
+def cpu_seconds(pid: int) -> float:
+    """The processor time process pid has used (user and system), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def interrupt_after(args, ready=None, cpu=0.0, timeout=60):
+    """Run the command line, press Ctrl-C once `ready(stderr so far)` holds (or once it has
+    computed for `cpu` seconds: past its start-up, however loaded the machine), and wait for
+    it to end."""
     import signal
     import tempfile
     import time
@@ -123,7 +135,8 @@ def interrupt_after(args, ready=None, seconds=0.0, timeout=60):
         proc = subprocess.Popen([sys.executable, "-m", "webapp", *args], stdout=stdout,
                                 stderr=subprocess.PIPE, text=True)
         seen = ""
-        time.sleep(seconds)
+        while cpu_seconds(proc.pid) < cpu and proc.poll() is None:
+            time.sleep(0.05)
         while ready is not None and not ready(seen) and proc.poll() is None:
             seen += proc.stderr.read(1)
         proc.send_signal(signal.SIGINT)
@@ -143,11 +156,11 @@ def test_ctrl_c_ends_a_batch_cleanly_with_totals(tmp_path):
 
 
 def test_ctrl_c_ends_a_cover_count_cleanly():
-    # Nothing reaches stderr before the count ends: wait long enough for the search to start.
+    # Nothing reaches stderr before the count ends: wait until the search has started.
     # Every orientation: 9,356 packings, four times the built-in's work (the compiled core counts
     # the built-in's 2,339 in about 4 s here, too close to the interrupt).
     status, out, err = interrupt_after(["cover", "--builtin", "pentominoes", "--all-orientations", "--count"],
-                                       seconds=3)
+                                       cpu=1.5)
     assert status == 130, err
     assert "Traceback" not in err and "interrupted:" in err and "nodes tried" in err
     assert out.strip().endswith("+") or out.strip().endswith("?")
@@ -181,7 +194,7 @@ def test_ctrl_c_during_log_writes_the_steps_recorded_so_far(tmp_path):
     # The Python engine, which records a few hundred thousand steps in those two seconds (the
     # compiled core would record tens of millions, and analysing them is what would take long).
     status, _, err = interrupt_after(["log", "." * 81, "--limit", "1000000", "--max-steps", "100000000",
-                                      "--engine", "python", "-o", str(out)], seconds=2)
+                                      "--engine", "python", "-o", str(out)], cpu=1.0)
     assert status == 130, err
     assert "interrupted: the log holds the steps recorded before Ctrl-C" in err and "Traceback" not in err
     log = json.loads(out.read_text())
