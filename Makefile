@@ -4,7 +4,7 @@
 # make serve — the production server (python -m webapp serve: waitress, a worker per core) on 127.0.0.1:$(PORT)
 # make bench — the benchmarks under bench/ (not part of make test)
 # make screenshot — docs/screenshot.png, the README's picture of the page (Playwright, system Chromium)
-# make sanitize — the engine and fast-path tests against the compiled extensions built with AddressSanitizer and UBSan
+# make sanitize — the engine, fast-path and analysis tests against the compiled extensions built with AddressSanitizer and UBSan
 
 PYTHON ?= python3
 PORT ?= 5000
@@ -18,10 +18,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=77"
 
-# pip compiles the search core (webapp/engine/_dlx.c) into webapp/engine/ when a C compiler is
-# there; without one it warns, and the Python engine runs.
+# pip compiles the search core (webapp/engine/_dlx.c) into webapp/engine/, the analysis
+# (webapp/analysis/_facts.c) into webapp/analysis/ and solve FILE's fast path
+# (webapp/models/_sudoku_lines.c) when a C compiler is there; without one it warns, and the
+# Python engine and analysis run.
 $(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h webapp/engine/_dlx_bounds.h \
-  webapp/models/_sudoku_lines.c | $(BIN)/python
+  webapp/models/_sudoku_lines.c webapp/analysis/_facts.c webapp/analysis/_facts_pass.h | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
@@ -97,11 +99,13 @@ sanitize: $(VENV)/.installed
 	cd build/sanitize && CFLAGS="$(SANITIZE_FLAGS)" $(abspath $(BIN))/python setup.py -q build_ext --inplace
 	cd build/sanitize && LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  ASAN_OPTIONS=detect_leaks=0 $(abspath $(BIN))/python -m pytest -q -p no:cacheprovider \
-	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py tests/cli/test_batch.py tests/engine/test_bounds.py
+	  tests/engine/test_compiled_engine.py tests/engine/test_exact_cover.py tests/cli/test_batch.py tests/engine/test_bounds.py \
+	  tests/analysis/test_compiled_facts.py
 
 # The benchmarks make their own environment (bench/.venv) with the peer solvers.
 bench:
 	$(PYTHON) bench/run.py $(BENCH)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/engine/_dlx*.so webapp/models/_sudoku_lines*.so
+	rm -rf $(VENV) .pytest_cache .hypothesis build webapp/engine/_dlx*.so webapp/models/_sudoku_lines*.so \
+	  webapp/analysis/_facts*.so

@@ -1,5 +1,5 @@
-"""The compiled search core, webapp/engine/_dlx.c, and solve FILE's fast path for plain Sudoku lines,
-webapp/models/_sudoku_lines.c, as optional extensions.
+"""The compiled search core, webapp/engine/_dlx.c, solve FILE's fast path for plain Sudoku lines,
+webapp/models/_sudoku_lines.c, and the compiled analysis, webapp/analysis/_facts.c, as optional extensions.
 
 Everything else about the package is in pyproject.toml. optional=True: on a
 machine without a C compiler the build warns and goes on, and the Python
@@ -14,4 +14,6 @@ setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], opt
                                       "webapp/engine/_dlx_bounds.h"],
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.models._sudoku_lines", ["webapp/models/_sudoku_lines.c"], optional=True,
-                             extra_compile_args=["-O3", "-std=c11"])])
+                             extra_compile_args=["-O3", "-std=c11"]),
+                   Extension("webapp.analysis._facts", ["webapp/analysis/_facts.c"], optional=True,
+                             depends=["webapp/analysis/_facts_pass.h"], extra_compile_args=["-O3", "-std=c11"])])

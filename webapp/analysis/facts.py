@@ -76,11 +76,19 @@ Nothing here knows about JSON, the web or the command line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import weakref
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import overload
 
 from ..engine import exact_cover as ec
+
+try:
+    from webapp.analysis import _facts
+except ImportError:     # built without a C compiler: the pass below runs
+    _facts = None  # type: ignore[assignment]
 
 GIVEN = -1              # the level of a given
 UNPLACED = 1 << 40      # the level of an item that no placed option holds (above every real level)
@@ -124,7 +132,7 @@ class BackUps:
     # the choice at level - 1 it takes back (-1: none, the search is over)
     takes_back: list[int] = field(default_factory=list)
     back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
-    nogood: list[int] = field(default_factory=list)        # bit l + 1 set for each level l of the nogood
+    nogood: Sequence[int] = field(default_factory=list)    # bit l + 1 set for each level l of the nogood
     jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
     wasted: list[int] = field(default_factory=list)
 
@@ -183,7 +191,7 @@ class Analysis:
 
     events: int
     solutions: int
-    dead_ends: list[DeadEnd]
+    dead_ends: Sequence[DeadEnd]               # a list, or from the compiled pass a DeadEndTable
     backups: BackUps
     tries: Tries
     wrong_choices: list[int]                   # node ids, in log order
@@ -209,12 +217,31 @@ class Analysis:
         return sorted(self.wrong_choices, key=lambda t: (-size[t], t))[:count]
 
 
-def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording) -> Analysis:
+# The passes, by name: "compiled" (webapp/analysis/_facts.c) and "python" (_Pass below, the reference).
+COMPILED, PYTHON = ec.COMPILED, ec.PYTHON
+
+
+def compiled_available() -> bool:
+    """Whether the compiled pass was built (pip install compiles webapp/analysis/_facts.c when it can)."""
+    return _facts is not None
+
+
+def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording,
+            passes: str | None = None) -> Analysis:
     """The analysis of one recorded search over problem with givens placed first.
 
     The recording may stop anywhere (a step or time limit): the open levels
-    are then left as they are (their nodes open, no back-up).
+    are then left as they are (their nodes open, no back-up). passes: "compiled"
+    (the default when it is built) or "python"; both find the same facts.
     """
+    if passes is None:
+        passes = COMPILED if _facts is not None else PYTHON
+    if passes == COMPILED:
+        if _facts is None:
+            raise ec.EngineError("the compiled analysis is not built here")
+        return compiled_pass(problem, givens, recording.events)
+    if passes != PYTHON:
+        raise ec.EngineError(f"unknown analysis pass {passes!r}")
     return _Pass(problem, givens).run(recording.events)
 
 
@@ -358,7 +385,8 @@ class _Pass:
         tries = Tries()
         try_step, try_level, try_option = tries.step, tries.level, tries.option
         try_parent, try_size, try_solved = tries.parent, tries.size, tries.solved
-        backups = BackUps()
+        nogoods: list[int] = []
+        backups = BackUps(nogood=nogoods)
         dead_ends: list[DeadEnd] = []
         heat = [0] * len(problem.items)
         waiting: DeadEnd | None = None     # the dead end whose back_to the next try tells
@@ -440,7 +468,7 @@ class _Pass:
                 backups.takes_back.append(choices[top - 1] if top else -1)
                 backups.back_to.append(None)
                 waiting_backups.append(len(backups.step) - 1)
-                backups.nogood.append(nogood)
+                nogoods.append(nogood)
                 backups.jump_to.append(jump)
                 backups.wasted.append(0)
                 if jump < top - 1:
@@ -660,3 +688,139 @@ def thrashing(dead_ends: list[DeadEnd]) -> list[Thrash]:
     found = [Thrash(key, members) for key, members in groups.items() if len(members) > 1]
     found.sort(key=lambda t: (-len(t.dead_ends), t.dead_ends[0]))
     return found
+
+
+# -- the compiled pass (webapp/analysis/_facts.c) ----------------------------------------
+
+def dead_end_columns(dead_ends: Sequence[DeadEnd]) -> dict[str, list]:
+    """The dead ends' facts as parallel lists (the step log's form): step, level, ruler_level and
+    culprits (flat, every dead end's after the one before), culprit_count, back_to (None: unknown),
+    jump_to. A DeadEndTable has them already; a list of DeadEnds is read once."""
+    if isinstance(dead_ends, DeadEndTable):
+        return dead_ends.columns()
+    ruler: list[int] = []
+    culprits: list[int] = []
+    for dead in dead_ends:
+        ruler += dead.ruler_level
+        culprits += dead.culprits
+    return {"step": [d.step for d in dead_ends], "level": [d.level for d in dead_ends], "ruler_level": ruler,
+            "culprits": culprits, "culprit_count": [len(d.culprits) for d in dead_ends],
+            "back_to": [d.back_to for d in dead_ends], "jump_to": [d.jump_to for d in dead_ends]}
+
+
+class LevelSets(Sequence[int]):
+    """Level sets (bit l + 1 for level l, bit 0 a given) packed as `words` little-endian 64-bit words
+    each, made Python ints when read: most are never read."""
+
+    def __init__(self, packed: bytes, words: int):
+        self.packed, self.width = packed, 8 * words
+
+    def __len__(self) -> int:
+        return len(self.packed) // self.width
+
+    @overload
+    def __getitem__(self, k: int) -> int: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[int]: ...
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[j] for j in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError("level set index out of range")
+        return int.from_bytes(self.packed[k * self.width:(k + 1) * self.width], "little")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeadEndTable(Sequence[DeadEnd]):
+    """The compiled pass's dead ends as columns; a DeadEnd is made when one is read (the step
+    log reads the columns only: dead_end_columns)."""
+
+    def __init__(self, found: dict, problem: ec.Problem):
+        self.found, self.problem = found, problem
+        self.every = LevelSets(found["every_ruler"] or b"", found["words"])
+        self.conflicts = LevelSets(found["conflict"] or b"", found["words"])
+
+    def __len__(self) -> int:
+        return len(self.found["dead_step"])
+
+    @overload
+    def __getitem__(self, k: int) -> DeadEnd: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[DeadEnd]: ...
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[j] for j in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError("dead end index out of range")
+        f = self.found
+        first, end = f["dead_first"][k], f["dead_first"][k + 1]
+        c0, c1 = f["dead_culprit_first"][k], f["dead_culprit_first"][k + 1]
+        return DeadEnd(f["dead_step"][k], f["dead_level"][k], f["dead_item"][k],
+                       list(self.problem.options_of_item[f["dead_item"][k]]), f["ruler"][first:end],
+                       f["ruler_level"][first:end], f["culprits"][c0:c1], f["culprit_options"][c0:c1],
+                       f["dead_back_to"][k], f["dead_jump_to"][k], f["dead_wasted"][k], self.conflicts[k],
+                       self.every[first:end])
+
+    def __iter__(self) -> Iterator[DeadEnd]:
+        return (self[k] for k in range(len(self)))
+
+    def columns(self) -> dict[str, list]:
+        f = self.found
+        starts = f["dead_culprit_first"]
+        return {"step": f["dead_step"], "level": f["dead_level"], "ruler_level": f["ruler_level"],
+                "culprits": f["culprits"], "culprit_count": [b - a for a, b in zip(starts, starts[1:])],
+                "back_to": f["dead_back_to"], "jump_to": f["dead_jump_to"]}
+
+
+# The problem's options as the compiled pass reads them, by id(problem) while the problem lives:
+# (starts, entries, colours or None), array('q') each.
+_flat: dict[int, tuple[array, array, array | None]] = {}
+
+
+def flat_options(problem: ec.Problem) -> tuple[array, array, array | None]:
+    """Option k's items are entries[starts[k]:starts[k + 1]]; colours beside them (None without any)."""
+    found = _flat.get(id(problem))
+    if found is None:
+        starts = array("q", [0])
+        entries = array("q")
+        for option in problem.options:
+            entries.extend(option)
+            starts.append(len(entries))
+        colours = array("q", [c for option in problem.colours for c in option]) if problem.coloured else None
+        found = _flat[id(problem)] = (starts, entries, colours)
+        weakref.finalize(problem, _flat.pop, id(problem), None)
+    return found
+
+
+def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[int]) -> Analysis:
+    """The Analysis that _Pass.run finds, found by webapp/analysis/_facts.c."""
+    starts, entries, colours = flat_options(problem)
+    # The compiled engine's recording is a memoryview of native 64-bit integers already: no copy.
+    native = (isinstance(events, array) and events.typecode == "q") or (
+        isinstance(events, memoryview) and events.format == "q")
+    codes = events if native else array("q", events)
+    f = _facts.analyse(len(problem.items), starts, entries, colours, array("q", givens), codes)
+    tries = Tries(f["try_step"], f["try_level"], f["try_option"], f["try_parent"], f["try_size"],
+                  bytearray(f["try_solved"]), bytearray(f["try_open"]))
+    backups = BackUps(f["backup_step"], f["backup_level"], f["backup_takes_back"], f["backup_back_to"],
+                      LevelSets(f["backup_nogood"] or b"", f["words"]), f["backup_jump_to"], f["backup_wasted"])
+    jumps = [Jump(*row) for row in zip(f["jump_step"], f["jump_kind"], f["jump_level"], f["jump_back_to"],
+                                       f["jump_to"], f["jump_wasted"])]
+    starts_of = f["dead_culprit_first"]
+    culprits, options = f["culprits"], f["culprit_options"]
+    thrash = [Thrash(tuple(zip(culprits[starts_of[g[0]]:starts_of[g[0] + 1]],
+                               options[starts_of[g[0]]:starts_of[g[0] + 1]])), g) for g in f["thrashing"]]
+    return Analysis(f["events"], f["solutions"], DeadEndTable(f, problem), backups, tries, f["wrong"], thrash,
+                    f["heat"], f["finished"], jumps, f["wasted"])

@@ -95,21 +95,17 @@ def as_list(codes) -> list[int]:
 
 def facts(analysis: an.Analysis) -> dict:
     """The facts of a search as parallel integer arrays: indexes, not sentences (docs/step-log.md, "Facts")."""
-    dead_ends, jumps = analysis.dead_ends, analysis.jumps
-    ruler: list[int] = []
-    culprits: list[int] = []
-    for dead in dead_ends:
-        ruler += dead.ruler_level
-        culprits += dead.culprits
+    jumps = analysis.jumps
+    dead = an.dead_end_columns(analysis.dead_ends)
     return {
         "dead_ends": {
-            "step": [d.step for d in dead_ends],
-            "ruler": ruler,
-            "also": also_text(dead_ends),
-            "culprits": culprits,
-            "culprit_count": [len(d.culprits) for d in dead_ends],
-            "back_to": [BACK_TO_UNKNOWN if d.back_to is None else d.back_to for d in dead_ends],
-            "jump_to": [d.jump_to for d in dead_ends],
+            "step": dead["step"],
+            "ruler": dead["ruler_level"],
+            "also": dead["also"] if "also" in dead else also_text(analysis.dead_ends),
+            "culprits": dead["culprits"],
+            "culprit_count": dead["culprit_count"],
+            "back_to": [BACK_TO_UNKNOWN if back is None else back for back in dead["back_to"]],
+            "jump_to": dead["jump_to"],
         },
         # Only the dead ends and back-ups that a backjumping search would have left sooner: they are few.
         "jumps": {"step": [j.step for j in jumps], "back_to": [j.back_to for j in jumps],

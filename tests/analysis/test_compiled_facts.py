@@ -1,0 +1,204 @@
+"""The compiled analysis (webapp/analysis/_facts.c) against facts.py's pass, its reference.
+
+One recording, both passes: every fact of the Analysis (each dead end whole, every
+back-up, every node, the jumps, thrashing, heat, the wasted count) is the same, and
+so is the step log's facts as JSON, to the byte. Hard, many-solution, coloured,
+variant, stopped and random problems (Hypothesis); searches deeper than 63 levels
+(level sets of more than one word). The compiled pass must also refuse malformed
+input with a ValueError, never crash (make sanitize runs this file under ASan/UBSan).
+"""
+
+from __future__ import annotations
+
+import json
+from array import array
+from dataclasses import asdict
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.strategies import coloured_problems
+from webapp.analysis import facts as an
+from webapp.engine import exact_cover as ec
+from webapp.log import steplog
+from webapp.models import problems, sudoku, variants
+from webapp.models.examples import PUZZLES
+
+pytestmark = pytest.mark.skipif(
+    not an.compiled_available(),
+    reason="the compiled analysis is not built here (no C compiler when the package was installed): "
+           "only facts.py's pass runs, so there is nothing to compare")
+
+
+def everything(found: an.Analysis) -> dict:
+    """Every fact of an analysis as plain values."""
+    backups, tries = found.backups, found.tries
+    return {
+        "counts": (found.events, found.solutions, found.finished, found.wasted, found.nodes),
+        "dead_ends": [asdict(d) for d in found.dead_ends],
+        "backups": {name: list(getattr(backups, name)) for name in
+                    ("step", "level", "takes_back", "back_to", "nogood", "jump_to", "wasted")},
+        "tries": {name: list(getattr(tries, name)) for name in
+                  ("step", "level", "option", "parent", "size", "solved", "open")},
+        "wrong": list(found.wrong_choices),
+        "thrashing": [asdict(t) for t in found.thrashing],
+        "heat": list(found.heat),
+        "jumps": [asdict(j) for j in found.jumps],
+        "path": found.path_nodes(),
+    }
+
+
+def assert_same_facts(problem: ec.Problem, givens, recording: ec.Recording) -> an.Analysis:
+    reference = an.analyse(problem, givens, recording, passes=an.PYTHON)
+    compiled = an.analyse(problem, givens, recording, passes=an.COMPILED)
+    want, got = everything(reference), everything(compiled)
+    for name in want:
+        assert got[name] == want[name], name
+    assert (json.dumps(steplog.facts(compiled), separators=(",", ":"))
+            == json.dumps(steplog.facts(reference), separators=(",", ":")))
+    return compiled
+
+
+def recorded(problem: ec.Problem, givens=(), **limits) -> ec.Recording:
+    search = ec.Search(problem)
+    for g in givens:
+        search.select(g)
+    recording = ec.Recording()
+    search.run(recording=recording, **limits)
+    return recording
+
+
+def sudoku_case(text: str, **limits):
+    grid = sudoku.parse(text)
+    problem, givens = sudoku.problem_for(grid.n), sudoku.given_options(grid)
+    return problem, givens, recorded(problem, givens, **limits)
+
+
+def lines(name: str, count: int) -> list[str]:
+    return [line.strip() for line in (PUZZLES / name).read_text().splitlines() if line.strip()][:count]
+
+
+HARDEST = "................12..3.45......1....6...7..3...2....4.....89....3........546......"
+
+
+@pytest.mark.parametrize("text, limits", [
+    *[(text, {}) for text in lines("norvig_top95.txt", 3)],
+    (HARDEST, {}),                                                   # 136,128 events: the heaviest bundled 9x9
+    (HARDEST, {"max_solutions": None, "max_steps": 30_000}),         # stopped: levels left open
+    (lines("norvig_top95.txt", 2)[1], {"choose": "first", "max_steps": 40_000}),   # dense dead ends, jumps
+    ("." * 81, {"choose": "first", "max_solutions": None, "max_steps": 20_000}),   # 81 levels: two-word sets
+    (lines("gecode_16x16.txt", 1)[0], {"max_steps": 20_000}),
+])
+def test_sudoku_facts_are_the_reference_s(text, limits):
+    assert_same_facts(*sudoku_case(text, **limits))
+
+
+def test_an_empty_grid_goes_deeper_than_a_word_of_levels():
+    problem, givens, recording = sudoku_case("." * 81, choose="first", max_steps=5_000)
+    found = assert_same_facts(problem, givens, recording)
+    assert max(found.tries.level) >= 64
+
+
+@pytest.mark.parametrize("builtin, params", [("queens", {"n": 8}), ("knuth", {}), ("small-packing", {}),
+                                             ("latin", {"n": 3}), ("word-square", {}), ("pentominoes", {})])
+def test_cover_problems_with_many_solutions(builtin, params):
+    problem = problems.make(builtin, **params).problem
+    limits = {"max_steps": 3_000} if builtin == "pentominoes" else {}
+    assert_same_facts(problem, [], recorded(problem, max_solutions=None, **limits))
+
+
+@pytest.mark.parametrize("name, rules", [("anti_knight.txt", ("anti-knight",)), ("x.txt", ("x",)),
+                                         ("non_consecutive.txt", ("non-consecutive",))])
+def test_variants(name, rules):
+    text = next(line.split()[0] for line in (PUZZLES / "variants" / name).read_text().splitlines()
+                if line.strip() and not line.startswith("#"))
+    grid, rules_ = variants.read(text, rules)
+    problem = variants.model(rules_).problem
+    givens = sudoku.given_options(grid)
+    assert_same_facts(problem, givens, recorded(problem, givens, max_solutions=None, max_steps=50_000))
+
+
+@st.composite
+def cover_problems(draw):
+    n = draw(st.integers(1, 8))
+    options = draw(st.lists(st.sets(st.integers(0, n - 1), min_size=1, max_size=n).map(sorted),
+                            min_size=1, max_size=14))
+    primary = n - draw(st.integers(0, min(2, n - 1)))
+    return ec.Problem(tuple(f"i{k}" for k in range(n)), primary, tuple(tuple(o) for o in options))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cover_problems(), st.sampled_from(["mrv", "first"]), st.one_of(st.none(), st.integers(1, 3)),
+       st.one_of(st.none(), st.integers(1, 80)))
+def test_random_problems(problem, choose, max_solutions, max_steps):
+    recording = recorded(problem, choose=choose, max_solutions=max_solutions, max_steps=max_steps)
+    assert_same_facts(problem, [], recording)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(coloured_problems(primary=(1, 5), colours=(1, 3), options=(1, 14)), st.sampled_from(["mrv", "first"]),
+       st.one_of(st.none(), st.integers(1, 80)))
+def test_coloured_problems(problem, choose, max_steps):
+    recording = recorded(problem, choose=choose, max_solutions=None, max_steps=max_steps)
+    assert_same_facts(problem, [], recording)
+
+
+def test_a_python_engine_recording_is_read_as_well():
+    problem, givens, _ = sudoku_case(HARDEST, max_steps=5_000)
+    search = ec.Search(problem, ec.PYTHON)
+    for g in givens:
+        search.select(g)
+    recording = ec.Recording()
+    search.run(recording=recording, max_steps=5_000)
+    assert isinstance(recording.events, list)
+    assert_same_facts(problem, givens, recording)
+
+
+# -- malformed input: a ValueError naming the event, never a crash -----------------------
+
+SMALL = ec.Problem(("a", "b", "c"), 3, ((0, 1), (2,), (0,), (1, 2)))
+
+
+def codes(*events) -> array:
+    return array("q", [ec.pack(kind, arg) for kind, arg in events])
+
+
+@pytest.mark.parametrize("events, message", [
+    ([(ec.TRY, 0)], "no level open"),
+    ([(ec.BACKUP, 0)], "no level open"),
+    ([(ec.DEAD_END, 0)], "no level open"),
+    ([(ec.CHOOSE, 7)], "not in the problem"),
+    ([(ec.CHOOSE, 0), (ec.TRY, 9)], "not in the problem"),
+    ([(ec.CHOOSE, 0), (ec.DEAD_END, 5)], "not in the problem"),
+    ([(ec.CHOOSE, 0), (ec.DEAD_END, 0)], "is not ruled out"),
+    ([(ec.CHOOSE, 0), (ec.TRY, 0), (ec.CHOOSE, 2), (ec.TRY, 1), (ec.BACKUP, 1), (ec.BACKUP, 0),
+      (ec.SOLUTION, 1)], None),
+    ([(9, 0)], "unknown kind"),
+])
+def test_malformed_events_are_refused(events, message):
+    recording = ec.Recording()
+    recording.events = codes(*events)
+    if message is None:             # well formed enough: both passes agree
+        assert_same_facts(SMALL, [], recording)
+        return
+    with pytest.raises(ValueError, match=message):
+        an.analyse(SMALL, [], recording, passes=an.COMPILED)
+
+
+@pytest.mark.parametrize("starts, entries, givens, message", [
+    ([0, 2, 1, 2], [0, 1], [], "ends before it starts"),
+    ([1, 2], [0, 1], [], "from 0"),
+    ([0, 2], [0, 5], [], "outside"),
+    ([0, 2], [0, 0], [], "twice"),
+    ([0, 2], [0, 1], [3], "given 0 is option 3"),
+    ([], [], [], "at least one"),
+])
+def test_malformed_problems_are_refused(starts, entries, givens, message):
+    with pytest.raises(ValueError, match=message):
+        an._facts.analyse(3, array("q", starts), array("q", entries), None, array("q", givens), array("q"))
+
+
+def test_arrays_of_another_type_are_refused():
+    with pytest.raises(TypeError, match="64-bit"):
+        an._facts.analyse(3, array("i", [0, 1]), array("q", [0]), None, array("q"), array("q"))

@@ -1,0 +1,5 @@
+"""Types of the compiled analysis (webapp/analysis/_facts.c)."""
+
+from typing import Any
+
+def analyse(items: int, starts: Any, entries: Any, colours: Any, givens: Any, events: Any) -> dict[str, Any]: ...

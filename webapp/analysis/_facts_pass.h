@@ -1,0 +1,598 @@
+/* The pass itself (facts.py's _Pass), included by _facts.c after its bit sets
+ * and smallest_hitting. One struct holds the problem, the placed options and
+ * the frames of the open levels; what the pass finds grows in Vecs. */
+
+typedef struct {
+    /* the problem: option k holds items[start[k] .. start[k + 1]) (colours beside, or NULL) */
+    Py_ssize_t n_items, n_options;
+    const int64_t *start, *items, *colours;
+    int64_t *of_item_start, *of_item;      /* options of item i: of_item[of_item_start[i] ..] */
+    const int64_t *givens;
+    Py_ssize_t n_givens;
+    int coloured;
+    /* placed options */
+    int64_t *owner, *given_of, *held;
+    int64_t *stamp, *stamp_colour, stamp_now;    /* compatible(): one option's items */
+    /* frames, one per open level */
+    int64_t *f_item, *f_choice, *f_node, *f_mark;
+    word *f_nogood;
+    Py_ssize_t depth, max_depth;
+    /* tries */
+    Vec t_step, t_level, t_option, t_parent, t_size;
+    char *t_solved, *t_open;                     /* grown beside t_step */
+    Py_ssize_t t_cap;
+    /* back-ups */
+    Vec b_step, b_level, b_takes_back, b_back_to, b_jump_to, b_wasted;
+    Bits b_nogood;
+    /* dead ends: per dead end, then per option of its item (flat), then per culprit (flat) */
+    Vec d_step, d_level, d_item, d_first, d_culprit_first, d_back_to, d_jump_to, d_wasted;
+    Vec d_ruler, d_ruler_level, d_culprits, d_culprit_options;
+    Bits d_conflict, d_every;
+    /* wasted stretches: first node after the event, the node at jump_to or -1, who (dead end k or back-up ~k) */
+    Vec s_start, s_node, s_whose;
+    int64_t *heat;
+    int64_t solutions;
+    /* scratch for a dead end: its distinct masks */
+    Bits masks, uniq;
+    Vec order;
+} Pass;
+
+static int64_t colour_at(const Pass *p, int64_t option, Py_ssize_t position)
+{
+    return p->colours ? p->colours[p->start[option] + position] : 0;
+}
+
+static void place(Pass *p, int64_t option, int64_t level)
+{
+    for (int64_t x = p->start[option]; x < p->start[option + 1]; x++) {
+        int64_t j = p->items[x];
+        if (!p->coloured)
+            p->owner[j] = level;
+        else if (p->owner[j] == UNPLACED) {
+            p->owner[j] = level;
+            p->held[j] = p->colours[x];
+        }
+    }
+}
+
+static void unplace(Pass *p, int64_t option, int64_t level)
+{
+    for (int64_t x = p->start[option]; x < p->start[option + 1]; x++) {
+        int64_t j = p->items[x];
+        if (!p->coloured || p->owner[j] == level)
+            p->owner[j] = UNPLACED;
+    }
+}
+
+/* Problem.compatible(a, b): every item they share, both give one colour. */
+static int compatible(Pass *p, int64_t a, int64_t b)
+{
+    p->stamp_now++;
+    for (int64_t x = p->start[a]; x < p->start[a + 1]; x++) {
+        p->stamp[p->items[x]] = p->stamp_now;
+        p->stamp_colour[p->items[x]] = p->colours ? p->colours[x] : 0;
+    }
+    for (int64_t x = p->start[b]; x < p->start[b + 1]; x++) {
+        int64_t j = p->items[x];
+        if (p->stamp[j] == p->stamp_now) {
+            int64_t c = p->stamp_colour[j];
+            if (!(c && c == (p->colours ? p->colours[x] : 0)))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* facts._Pass.every_ruler: bits of every placed option that rules option o (of item) out. */
+static void every_ruler(Pass *p, int64_t o, int64_t item, int64_t level, word *bits)
+{
+    memset(bits, 0, (size_t)W * sizeof *bits);
+    if (!p->coloured) {
+        for (int64_t x = p->start[o]; x < p->start[o + 1]; x++) {
+            int64_t j = p->items[x], lv = p->owner[j];
+            if (j != item && lv != UNPLACED)
+                set_bit(bits, lv + 1);
+        }
+        return;
+    }
+    for (Py_ssize_t g = 0; g < p->n_givens; g++)
+        if (!compatible(p, o, p->givens[g])) {
+            set_bit(bits, 0);
+            break;
+        }
+    for (int64_t lv = 0; lv < level; lv++)
+        if (p->f_choice[lv] >= 0 && !compatible(p, o, p->f_choice[lv]))
+            set_bit(bits, lv + 1);
+}
+
+/* The given that rules option o of item out whatever the choices (facts._Pass.others), or -1. */
+static int64_t given_ruling(const Pass *p, int64_t o, int64_t item)
+{
+    for (int64_t x = p->start[o]; x < p->start[o + 1]; x++) {
+        int64_t j = p->items[x];
+        if (j != item && p->given_of[j] >= 0)
+            return p->given_of[j];
+    }
+    return -1;
+}
+
+/* facts._Pass.dead_end: the rulers and the culprits of a dead end on item at level. */
+static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
+{
+    Py_ssize_t k = p->d_step.n;
+    if (vec_push(&p->d_step, step) < 0 || vec_push(&p->d_level, level) < 0 || vec_push(&p->d_item, item) < 0
+        || vec_push(&p->d_first, p->d_ruler.n) < 0 || vec_push(&p->d_culprit_first, p->d_culprits.n) < 0
+        || vec_push(&p->d_back_to, UNKNOWN) < 0 || vec_push(&p->d_wasted, 0) < 0)
+        return -1;
+    p->masks.n = 0;
+    word found_earliest[W];
+    memset(found_earliest, 0, sizeof found_earliest);
+    for (int64_t q = p->of_item_start[item]; q < p->of_item_start[item + 1]; q++) {
+        int64_t o = p->of_item[q];
+        int64_t given = given_ruling(p, o, item);
+        word *every = bits_grow(&p->d_every, W);
+        if (every == NULL)
+            return -1;
+        if (given >= 0) {
+            if (vec_push(&p->d_ruler_level, GIVEN) < 0 || vec_push(&p->d_ruler, given) < 0)
+                return -1;
+            every_ruler(p, o, item, level, every);
+            continue;
+        }
+        word *mask = bits_grow(&p->masks, W);
+        if (mask == NULL)
+            return -1;
+        int64_t best = UNPLACED;
+        for (int64_t x = p->start[o]; x < p->start[o + 1]; x++) {
+            int64_t j = p->items[x], lv = p->owner[j];
+            if (j == item || lv == UNPLACED)
+                continue;
+            if (p->coloured) {
+                int64_t c = colour_at(p, o, x - p->start[o]);
+                if (!(c == 0 || c != p->held[j]))
+                    continue;
+            }
+            set_bit(mask, lv + 1);
+            if (lv < best)
+                best = lv;
+        }
+        if (best == UNPLACED) {
+            PyErr_Format(PyExc_ValueError, "event %lld: option %lld of the dead end's item %lld is not ruled out",
+                         (long long)step, (long long)o, (long long)item);
+            return -1;
+        }
+        if (best < 0 || best >= p->depth) {
+            PyErr_Format(PyExc_ValueError, "event %lld: option %lld is ruled out by level %lld, which is not open",
+                         (long long)step, (long long)o, (long long)best);
+            return -1;
+        }
+        if (p->coloured)
+            every_ruler(p, o, item, level, mask);
+        memcpy(every, mask, (size_t)W * sizeof *every);
+        if (vec_push(&p->d_ruler_level, best) < 0 || vec_push(&p->d_ruler, p->f_choice[best]) < 0)
+            return -1;
+        set_bit(found_earliest, best + 1);
+    }
+    /* The distinct masks (options ruled out by the same levels count once), into p->uniq. */
+    Py_ssize_t n = p->masks.n / W;
+    p->order.n = 0;
+    if (vec_reserve(&p->order, n) < 0)
+        return -1;
+    for (Py_ssize_t q = 0; q < n; q++)
+        p->order.a[p->order.n++] = q;
+    sort_masks = p->masks.a;
+    if (n > 32)
+        qsort(p->order.a, (size_t)n, sizeof *p->order.a, mask_order);
+    else                                /* the usual few: an insertion sort, no call a comparison */
+        for (Py_ssize_t q = 1; q < n; q++) {
+            int64_t x = p->order.a[q];
+            Py_ssize_t r = q;
+            for (; r > 0 && compare(p->masks.a + (size_t)p->order.a[r - 1] * W, p->masks.a + (size_t)x * W) > 0; r--)
+                p->order.a[r] = p->order.a[r - 1];
+            p->order.a[r] = x;
+        }
+    p->uniq.n = 0;
+    Py_ssize_t distinct = 0;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        const word *m = p->masks.a + (size_t)p->order.a[q] * W;
+        if (distinct && compare(m, p->uniq.a + (size_t)(distinct - 1) * W) == 0)
+            continue;
+        word *into = bits_grow(&p->uniq, W);
+        if (into == NULL)
+            return -1;
+        memcpy(into, m, (size_t)W * sizeof *m);
+        distinct++;
+    }
+    word *conflict = bits_grow(&p->d_conflict, W);
+    if (conflict == NULL)
+        return -1;
+    memcpy(conflict, found_earliest, sizeof found_earliest);
+    /* Drop the deepest earliest rulers first while the rest still rule out every option. */
+    for (int64_t bit = highest(found_earliest); bit >= 0; bit--) {
+        if (!has_bit(found_earliest, bit))
+            continue;
+        clear_bit(conflict, bit);
+        int all = 1;
+        for (Py_ssize_t q = 0; q < distinct && all; q++)
+            all = meets(p->uniq.a + (size_t)q * W, conflict);
+        if (!all)
+            set_bit(conflict, bit);
+    }
+    int64_t jump = highest(conflict) >= 0 ? highest(conflict) - 1 : -1;
+    if (vec_push(&p->d_jump_to, jump) < 0)
+        return -1;
+    word culprits[W];
+    if (smallest_hitting(p->uniq.a, distinct, conflict, culprits) < 0)
+        return -1;
+    for (int64_t bit = 1; bit < (int64_t)W * 64; bit++)
+        if (has_bit(culprits, bit))
+            if (vec_push(&p->d_culprits, bit - 1) < 0 || vec_push(&p->d_culprit_options, p->f_choice[bit - 1]) < 0)
+                return -1;
+    p->heat[item]++;
+    memcpy(p->f_nogood + (size_t)level * W, conflict, (size_t)W * sizeof(word));
+    p->f_mark[level] = DEAD;
+    if (jump < level - 1) {
+        if (vec_push(&p->s_start, p->t_step.n) < 0 || vec_push(&p->s_node, jump >= 0 ? p->f_node[jump] : -1) < 0
+            || vec_push(&p->s_whose, k) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* facts._Pass.ruled_at_choice: the earliest ruler levels of the item's options that were ruled out
+ * when it was chosen (the placed options are again those of its choice), into bits. */
+static void ruled_at_choice(Pass *p, int64_t item, word *bits)
+{
+    for (int64_t q = p->of_item_start[item]; q < p->of_item_start[item + 1]; q++) {
+        int64_t o = p->of_item[q];
+        if (p->start[o + 1] - p->start[o] < 2 || given_ruling(p, o, item) >= 0)
+            continue;       /* no other item, or a given rules it out whatever the choices */
+        int64_t low = UNPLACED;
+        for (int64_t x = p->start[o]; x < p->start[o + 1]; x++) {
+            int64_t j = p->items[x], lv = p->owner[j];
+            if (j == item || lv >= low)
+                continue;
+            if (p->coloured) {
+                int64_t c = p->colours[x];
+                if (!(c == 0 || c != p->held[j]))
+                    continue;
+            }
+            low = lv;
+        }
+        if (0 <= low && low < UNPLACED)
+            set_bit(bits, low + 1);
+    }
+}
+
+static int grow_tries(Pass *p)
+{
+    if (p->t_step.n < p->t_cap)
+        return 0;
+    Py_ssize_t cap = p->t_cap ? p->t_cap * 2 : 1024;
+    char *solved = PyMem_Realloc(p->t_solved, (size_t)cap), *open;
+    if (solved == NULL)
+        return PyErr_NoMemory(), -1;
+    p->t_solved = solved;
+    open = PyMem_Realloc(p->t_open, (size_t)cap);
+    if (open == NULL)
+        return PyErr_NoMemory(), -1;
+    p->t_open = open;
+    p->t_cap = cap;
+    return 0;
+}
+
+static int bad_event(Py_ssize_t step, const char *why)
+{
+    PyErr_Format(PyExc_ValueError, "event %zd %s", step, why);
+    return -1;
+}
+
+/* facts._Pass.run's loop over the events. */
+static int walk(Pass *p, const int64_t *events, Py_ssize_t count)
+{
+    for (Py_ssize_t step = 0; step < count; step++) {
+        int64_t code = events[step], kind = code & KIND_MASK, arg = code >> KIND_BITS;
+        if (kind == COVER || kind == UNCOVER || kind == PURIFY || kind == UNPURIFY)
+            continue;
+        if (kind == TRY) {
+            if (p->depth == 0)
+                return bad_event(step, "tries an option with no level open");
+            if (arg < 0 || arg >= p->n_options)
+                return bad_event(step, "tries an option that is not in the problem");
+            Py_ssize_t top = p->depth - 1, node = p->t_step.n;
+            int64_t previous = p->f_choice[top];
+            if (previous >= 0) {
+                unplace(p, previous, top);
+                p->t_size.a[p->f_node[top]] = node - p->f_node[top];
+            }
+            place(p, arg, top);
+            p->f_choice[top] = arg;
+            p->f_node[top] = node;
+            if (grow_tries(p) < 0 || vec_push(&p->t_step, step) < 0 || vec_push(&p->t_level, top) < 0
+                || vec_push(&p->t_option, arg) < 0 || vec_push(&p->t_parent, top ? p->f_node[top - 1] : -1) < 0
+                || vec_push(&p->t_size, 0) < 0)
+                return -1;
+            p->t_solved[node] = 0;
+            /* The dead end and the back-ups waiting for their back_to: this level. */
+            if (p->d_back_to.n && p->d_back_to.a[p->d_back_to.n - 1] == UNKNOWN)
+                p->d_back_to.a[p->d_back_to.n - 1] = top;
+            for (Py_ssize_t b = p->b_back_to.n - 1; b >= 0 && p->b_back_to.a[b] == UNKNOWN; b--)
+                p->b_back_to.a[b] = top;
+        } else if (kind == CHOOSE) {
+            if (arg < 0 || arg >= p->n_items)
+                return bad_event(step, "chooses an item that is not in the problem");
+            if (p->depth == p->max_depth)
+                return bad_event(step, "opens a level past the deepest counted");
+            Py_ssize_t top = p->depth++;
+            p->f_item[top] = arg;
+            p->f_choice[top] = -1;
+            p->f_node[top] = -1;
+            p->f_mark[top] = 0;
+            memset(p->f_nogood + (size_t)top * W, 0, (size_t)W * sizeof(word));
+        } else if (kind == BACKUP) {
+            if (p->depth == 0)
+                return bad_event(step, "backs up with no level open");
+            Py_ssize_t top = --p->depth;       /* the level left */
+            int64_t item = p->f_item[top], option = p->f_choice[top], node = p->f_node[top], mark = p->f_mark[top];
+            if (option >= 0) {
+                unplace(p, option, top);
+                p->t_size.a[node] = p->t_step.n - node;
+            }
+            word *nogood = bits_grow(&p->b_nogood, W);
+            if (nogood == NULL)
+                return -1;
+            if (mark == SOLVED) {
+                for (int64_t bit = 1; bit <= top; bit++)     /* every level above: no jump past a solution */
+                    set_bit(nogood, bit);
+            } else {
+                memcpy(nogood, p->f_nogood + (size_t)top * W, (size_t)W * sizeof(word));
+                if (mark != DEAD)
+                    ruled_at_choice(p, item, nogood);
+            }
+            int64_t jump = highest(nogood) >= 0 ? highest(nogood) - 1 : -1;
+            if (top) {
+                word *above = p->f_nogood + (size_t)(top - 1) * W;
+                for (int w = 0; w < W; w++)
+                    above[w] |= nogood[w];
+                clear_bit(above, top);
+            }
+            Py_ssize_t k = p->b_step.n;
+            if (vec_push(&p->b_step, step) < 0 || vec_push(&p->b_level, arg) < 0
+                || vec_push(&p->b_takes_back, top ? p->f_choice[top - 1] : -1) < 0
+                || vec_push(&p->b_back_to, UNKNOWN) < 0 || vec_push(&p->b_jump_to, jump) < 0
+                || vec_push(&p->b_wasted, 0) < 0)
+                return -1;
+            if (jump < top - 1) {
+                if (vec_push(&p->s_start, p->t_step.n) < 0 || vec_push(&p->s_node, jump >= 0 ? p->f_node[jump] : -1) < 0
+                    || vec_push(&p->s_whose, ~(int64_t)k) < 0)
+                    return -1;
+            }
+        } else if (kind == DEAD_END) {
+            if (p->depth == 0)
+                return bad_event(step, "is a dead end with no level open");
+            if (arg < 0 || arg >= p->n_items)
+                return bad_event(step, "is a dead end on an item that is not in the problem");
+            /* a dead end's back_to is told by the next try; one still waiting is overtaken (Python's waiting) */
+            if (p->d_back_to.n && p->d_back_to.a[p->d_back_to.n - 1] == UNKNOWN)
+                p->d_back_to.a[p->d_back_to.n - 1] = UNKNOWN - 1;
+            if (dead_end(p, step, p->depth - 1, arg) < 0)
+                return -1;
+        } else if (kind == SOLUTION) {
+            p->solutions++;
+            for (Py_ssize_t f = p->depth - 1; f >= 0; f--) {
+                int64_t node = p->f_node[f];
+                if (node < 0)
+                    node += p->t_step.n;        /* Python's index -1 */
+                if (node < 0 || node >= p->t_step.n)
+                    return bad_event(step, "is a solution below a level with no try");
+                if (p->t_solved[node])
+                    break;
+                p->t_solved[node] = 1;
+                p->f_mark[f] = SOLVED;
+            }
+        } else {
+            PyErr_Format(PyExc_ValueError, "event %zd has unknown kind %lld", step, (long long)kind);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ after the walk */
+
+static int by_span(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    if (x[0] != y[0])
+        return x[0] < y[0] ? -1 : 1;
+    return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* facts.measure_wasted: each stretch's wasted nodes, and the size of their union. */
+static int measure_wasted(Pass *p, int64_t *union_)
+{
+    Py_ssize_t n = p->s_start.n, spans = 0, total = p->t_step.n;
+    int64_t *span = PyMem_Malloc((size_t)(n ? n : 1) * 2 * sizeof *span);
+    if (span == NULL)
+        return PyErr_NoMemory(), -1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int64_t start = p->s_start.a[k], node = p->s_node.a[k], whose = p->s_whose.a[k];
+        int64_t end = node >= 0 ? node + p->t_size.a[node] : total;
+        if (whose >= 0)
+            p->d_wasted.a[whose] = end - start;
+        else
+            p->b_wasted.a[~whose] = end - start;
+        if (end > start) {
+            span[2 * spans] = start;
+            span[2 * spans + 1] = end;
+            spans++;
+        }
+    }
+    qsort(span, (size_t)spans, 2 * sizeof *span, by_span);
+    int64_t sum = 0, reach = 0;
+    for (Py_ssize_t k = 0; k < spans; k++) {
+        int64_t start = span[2 * k] > reach ? span[2 * k] : reach, end = span[2 * k + 1];
+        if (end > start) {
+            sum += end - start;
+            reach = end;
+        }
+    }
+    PyMem_Free(span);
+    *union_ = sum;
+    return 0;
+}
+
+static PyObject *list_of(const int64_t *a, Py_ssize_t n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLongLong(a[k]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, v);
+    }
+    return list;
+}
+
+/* back_to values: UNKNOWN is -1 when the search ran to its end, else None (as is an overtaken one). */
+static PyObject *back_to_list(const int64_t *a, Py_ssize_t n, int finished)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v;
+        if (a[k] >= -1)
+            v = PyLong_FromLongLong(a[k]);
+        else if (a[k] == UNKNOWN && finished)
+            v = PyLong_FromLong(-1);
+        else
+            v = Py_NewRef(Py_None);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, v);
+    }
+    return list;
+}
+
+static inline int back_to_known(int64_t value, int finished)
+{
+    return value >= -1 || (value == UNKNOWN && finished);
+}
+
+static inline int64_t back_to_value(int64_t value) { return value >= -1 ? value : -1; }
+
+/* facts.thrashing: groups of two or more dead ends with the same culprits, largest first (as lists of
+ * dead-end indexes), by a hash table on the culprit (level, option) pairs. */
+typedef struct {
+    int64_t count, first;
+} Group;
+
+static Pass *group_pass;
+static Group *group_table;
+
+static int by_size(const void *a, const void *b)
+{
+    const Group *x = &group_table[*(const int64_t *)a], *y = &group_table[*(const int64_t *)b];
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+static int same_culprits(const Pass *p, int64_t a, int64_t b)
+{
+    int64_t a0 = p->d_culprit_first.a[a], a1 = a + 1 < p->d_step.n ? p->d_culprit_first.a[a + 1] : p->d_culprits.n;
+    int64_t b0 = p->d_culprit_first.a[b], b1 = b + 1 < p->d_step.n ? p->d_culprit_first.a[b + 1] : p->d_culprits.n;
+    if (a1 - a0 != b1 - b0)
+        return 0;
+    for (int64_t k = 0; k < a1 - a0; k++)
+        if (p->d_culprits.a[a0 + k] != p->d_culprits.a[b0 + k]
+            || p->d_culprit_options.a[a0 + k] != p->d_culprit_options.a[b0 + k])
+            return 0;
+    return 1;
+}
+
+static PyObject *thrashing(Pass *p)
+{
+    Py_ssize_t n = p->d_step.n, size = 16, groups = 0;
+    while (size < 2 * n)
+        size *= 2;
+    int64_t *slot = PyMem_Malloc((size_t)size * sizeof *slot);     /* -1 or a group's first dead end's group id */
+    int64_t *group_of = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *group_of);
+    Group *table = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *table);
+    int64_t *order = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *order);
+    PyObject *result = NULL;
+    if (slot == NULL || group_of == NULL || table == NULL || order == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t s = 0; s < size; s++)
+        slot[s] = -1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int64_t a0 = p->d_culprit_first.a[k], a1 = k + 1 < n ? p->d_culprit_first.a[k + 1] : p->d_culprits.n;
+        uint64_t hash = 1469598103934665603ULL;
+        for (int64_t q = a0; q < a1; q++) {
+            hash = (hash ^ (uint64_t)p->d_culprits.a[q]) * 1099511628211ULL;
+            hash = (hash ^ (uint64_t)p->d_culprit_options.a[q]) * 1099511628211ULL;
+        }
+        Py_ssize_t s = (Py_ssize_t)(hash & (uint64_t)(size - 1));
+        while (slot[s] >= 0 && !same_culprits(p, table[slot[s]].first, k))
+            s = (s + 1) & (size - 1);
+        if (slot[s] < 0) {
+            slot[s] = groups;
+            table[groups].count = 0;
+            table[groups].first = k;
+            groups++;
+        }
+        group_of[k] = slot[s];
+        table[slot[s]].count++;
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t gid = 0; gid < groups; gid++)
+        if (table[gid].count > 1)
+            order[kept++] = gid;
+    group_pass = p;
+    group_table = table;
+    qsort(order, (size_t)kept, sizeof *order, by_size);
+    /* members of each kept group, in log order: place group ids' lists by a second walk */
+    int64_t *rank = slot;       /* reuse: group id -> position among kept, or -1 */
+    for (Py_ssize_t gid = 0; gid < groups; gid++)
+        rank[gid] = -1;
+    for (Py_ssize_t r = 0; r < kept; r++)
+        rank[order[r]] = r;
+    result = PyList_New(kept);
+    if (result == NULL)
+        goto done;
+    for (Py_ssize_t r = 0; r < kept; r++) {
+        PyObject *members = PyList_New(0);
+        if (members == NULL)
+            goto fail;
+        PyList_SET_ITEM(result, r, members);
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int64_t r = rank[group_of[k]];
+        if (r < 0)
+            continue;
+        PyObject *index = PyLong_FromSsize_t(k);
+        if (index == NULL || PyList_Append(PyList_GET_ITEM(result, r), index) < 0) {
+            Py_XDECREF(index);
+            goto fail;
+        }
+        Py_DECREF(index);
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    PyMem_Free(slot);
+    PyMem_Free(group_of);
+    PyMem_Free(table);
+    PyMem_Free(order);
+    return result;
+}
