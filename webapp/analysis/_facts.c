@@ -255,17 +255,23 @@ static int by_count(const void *a, const void *b)
     return compare(sort_masks + (size_t)i * W, sort_masks + (size_t)j * W);
 }
 
-/* The same search when every level fits one word (levels up to 62: most searches), on plain integers. */
+/* The same search when every level fits one word (levels up to 62: most searches), on plain
+ * integers, each mask with its count of bits worked out once. */
+typedef struct {
+    word mask;
+    int bits;
+} Counted;
+
 typedef struct {
     word best;
     int best_count;
 } Hitting1;
 
-static void hit_search1(Hitting1 *h, const word *uncovered, Py_ssize_t n, word chosen, int count, word *room)
+static void hit_search1(Hitting1 *h, const Counted *uncovered, Py_ssize_t n, word chosen, int count, Counted *room)
 {
     if (n <= 1) {
         if (n == 1) {
-            chosen |= uncovered[0] & -uncovered[0];
+            chosen |= uncovered[0].mask & -uncovered[0].mask;
             count++;
         }
         if (count < h->best_count || (count == h->best_count && chosen < h->best)) {
@@ -274,18 +280,16 @@ static void hit_search1(Hitting1 *h, const word *uncovered, Py_ssize_t n, word c
         }
         return;
     }
-    int lower = 0;
-    word seen = 0, branch = uncovered[0];
-    int fewest = bits_in(branch);
+    int lower = 0, fewest = uncovered[0].bits;
+    word seen = 0, branch = uncovered[0].mask;
     for (Py_ssize_t k = 0; k < n; k++) {
-        word m = uncovered[k];
+        word m = uncovered[k].mask;
         if (!(m & seen)) {
             lower++;
             seen |= m;
         }
-        int c = bits_in(m);
-        if (c < fewest) {
-            fewest = c;
+        if (uncovered[k].bits < fewest) {
+            fewest = uncovered[k].bits;
             branch = m;
         }
     }
@@ -295,19 +299,10 @@ static void hit_search1(Hitting1 *h, const word *uncovered, Py_ssize_t n, word c
         word low = rest & -rest;
         Py_ssize_t left = 0;
         for (Py_ssize_t k = 0; k < n; k++)
-            if (!(uncovered[k] & low))
+            if (!(uncovered[k].mask & low))
                 room[left++] = uncovered[k];
         hit_search1(h, room, left, chosen | low, count + 1, room + left);
     }
-}
-
-static int by_bits(const void *a, const void *b)
-{
-    word x = *(const word *)a, y = *(const word *)b;
-    int cx = bits_in(x), cy = bits_in(y);
-    if (cx != cy)
-        return cx < cy ? -1 : 1;
-    return (x > y) - (x < y);
 }
 
 static int smallest_hitting1(const word *masks, Py_ssize_t n, word bound, word *out)
@@ -319,24 +314,37 @@ static int smallest_hitting1(const word *masks, Py_ssize_t n, word bound, word *
         *out = n ? common & -common : 0;
         return 0;
     }
-    /* room for the needed masks and, below them, each open branch's uncovered ones (at most n a depth) */
-    word *room = PyMem_Malloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof *room);
-    if (room == NULL)
-        return PyErr_NoMemory(), -1;
-    memcpy(room, masks, (size_t)n * sizeof *room);
-    qsort(room, (size_t)n, sizeof *room, by_bits);
+    /* room for the needed masks and, after them, each open branch's uncovered ones (at most n a depth) */
+    Counted stack_room[32 * 33], *room = stack_room;
+    if (n > 31) {
+        room = PyMem_Malloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof *room);
+        if (room == NULL)
+            return PyErr_NoMemory(), -1;
+    }
+    /* fewest bits first (an insertion sort: the masks are few), dropping a mask that holds a kept one */
     Py_ssize_t needed = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
+        Counted c = {masks[k], bits_in(masks[k])};
+        Py_ssize_t at = needed;
+        while (at > 0 && (room[at - 1].bits > c.bits || (room[at - 1].bits == c.bits && room[at - 1].mask > c.mask)))
+            at--;
+        memmove(room + at + 1, room + at, (size_t)(needed - at) * sizeof *room);
+        room[at] = c;
+        needed++;
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t k = 0; k < needed; k++) {
         int spare = 0;
-        for (Py_ssize_t q = 0; q < needed && !spare; q++)
-            spare = (room[q] & ~room[k]) == 0;
+        for (Py_ssize_t q = 0; q < kept && !spare; q++)
+            spare = (room[q].mask & ~room[k].mask) == 0;
         if (!spare)
-            room[needed++] = room[k];
+            room[kept++] = room[k];
     }
     Hitting1 h = {bound, bits_in(bound)};
-    hit_search1(&h, room, needed, 0, 0, room + needed);
+    hit_search1(&h, room, kept, 0, 0, room + kept);
     *out = h.best;
-    PyMem_Free(room);
+    if (room != stack_room)
+        PyMem_Free(room);
     return 0;
 }
 
@@ -580,29 +588,30 @@ static PyObject *answer(Pass *p, Py_ssize_t events)
     }
     result = Py_BuildValue(
         "{s:n,s:L,s:O,s:L,s:i,"
-        "s:N,s:N,s:N,s:N,s:N,s:y#,s:y#,"
-        "s:N,s:N,s:N,s:N,s:N,s:N,s:y#,"
-        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:y#,s:y#,"
+        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
+        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
+        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
         "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
         "events", events, "solutions", (long long)p->solutions, "finished", finished ? Py_True : Py_False,
         "wasted", (long long)wasted, "words", W,
-        "try_step", list_of(p->t_step.a, total), "try_level", list_of(p->t_level.a, total),
-        "try_option", list_of(p->t_option.a, total), "try_parent", list_of(p->t_parent.a, total),
-        "try_size", list_of(p->t_size.a, total), "try_solved", p->t_solved, total, "try_open", p->t_open, total,
-        "backup_step", list_of(p->b_step.a, nb), "backup_level", list_of(p->b_level.a, nb),
-        "backup_takes_back", list_of(p->b_takes_back.a, nb), "backup_back_to", back_to_list(p->b_back_to.a, nb, finished),
-        "backup_jump_to", list_of(p->b_jump_to.a, nb), "backup_wasted", list_of(p->b_wasted.a, nb),
-        "backup_nogood", (const char *)p->b_nogood.a, (Py_ssize_t)(p->b_nogood.n * (Py_ssize_t)sizeof(word)),
-        "dead_step", list_of(p->d_step.a, nd), "dead_level", list_of(p->d_level.a, nd),
-        "dead_item", list_of(p->d_item.a, nd), "dead_first", list_of(p->d_first.a, nd + 1),
-        "dead_culprit_first", list_of(p->d_culprit_first.a, nd + 1),
+        "try_step", bytes_of(p->t_step.a, total), "try_level", bytes_of(p->t_level.a, total),
+        "try_option", bytes_of(p->t_option.a, total), "try_parent", bytes_of(p->t_parent.a, total),
+        "try_size", list_of(p->t_size.a, total), "try_solved", PyBytes_FromStringAndSize(p->t_solved, total),
+        "try_open", PyBytes_FromStringAndSize(p->t_open, total),
+        "backup_step", bytes_of(p->b_step.a, nb), "backup_level", bytes_of(p->b_level.a, nb),
+        "backup_takes_back", bytes_of(p->b_takes_back.a, nb), "backup_back_to", back_to_list(p->b_back_to.a, nb, finished),
+        "backup_jump_to", bytes_of(p->b_jump_to.a, nb), "backup_wasted", bytes_of(p->b_wasted.a, nb),
+        "backup_nogood", bytes_of((int64_t *)p->b_nogood.a, p->b_nogood.n),
+        "dead_step", list_of(p->d_step.a, nd), "dead_level", bytes_of(p->d_level.a, nd),
+        "dead_item", bytes_of(p->d_item.a, nd), "dead_first", bytes_of(p->d_first.a, nd + 1),
+        "dead_culprit_first", bytes_of(p->d_culprit_first.a, nd + 1),
         "dead_back_to", back_to_list(p->d_back_to.a, nd, finished), "dead_jump_to", list_of(p->d_jump_to.a, nd),
-        "dead_wasted", list_of(p->d_wasted.a, nd), "ruler", list_of(p->d_ruler.a, p->d_ruler.n),
+        "dead_wasted", bytes_of(p->d_wasted.a, nd), "ruler", bytes_of(p->d_ruler.a, p->d_ruler.n),
         "ruler_level", list_of(p->d_ruler_level.a, p->d_ruler_level.n),
         "culprits", list_of(p->d_culprits.a, p->d_culprits.n),
-        "culprit_options", list_of(p->d_culprit_options.a, p->d_culprit_options.n),
-        "conflict", (const char *)p->d_conflict.a, (Py_ssize_t)(p->d_conflict.n * (Py_ssize_t)sizeof(word)),
-        "every_ruler", (const char *)p->d_every.a, (Py_ssize_t)(p->d_every.n * (Py_ssize_t)sizeof(word)),
+        "culprit_options", bytes_of(p->d_culprit_options.a, p->d_culprit_options.n),
+        "conflict", bytes_of((int64_t *)p->d_conflict.a, p->d_conflict.n),
+        "every_ruler", bytes_of((int64_t *)p->d_every.a, p->d_every.n),
         "jump_step", list_of(jumps[0].a, jumps[0].n), "jump_kind", list_of(jumps[1].a, jumps[1].n),
         "jump_level", list_of(jumps[2].a, jumps[2].n), "jump_back_to", list_of(jumps[3].a, jumps[3].n),
         "jump_to", list_of(jumps[4].a, jumps[4].n), "jump_wasted", list_of(jump_wasted.a, jump_wasted.n),

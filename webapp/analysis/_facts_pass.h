@@ -116,6 +116,12 @@ static int64_t given_ruling(const Pass *p, int64_t o, int64_t item)
     return -1;
 }
 
+static int word_order(const void *a, const void *b)
+{
+    word x = *(const word *)a, y = *(const word *)b;
+    return (x > y) - (x < y);
+}
+
 /* facts._Pass.dead_end: the rulers and the culprits of a dead end on item at level. */
 static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
 {
@@ -174,41 +180,81 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
         set_bit(found_earliest, best + 1);
     }
     /* The distinct masks (options ruled out by the same levels count once), into p->uniq. */
-    Py_ssize_t n = p->masks.n / W;
-    p->order.n = 0;
-    if (vec_reserve(&p->order, n) < 0)
-        return -1;
-    for (Py_ssize_t q = 0; q < n; q++)
-        p->order.a[p->order.n++] = q;
-    sort_masks = p->masks.a;
-    if (n > 32)
-        qsort(p->order.a, (size_t)n, sizeof *p->order.a, mask_order);
-    else                                /* the usual few: an insertion sort, no call a comparison */
-        for (Py_ssize_t q = 1; q < n; q++) {
-            int64_t x = p->order.a[q];
-            Py_ssize_t r = q;
-            for (; r > 0 && compare(p->masks.a + (size_t)p->order.a[r - 1] * W, p->masks.a + (size_t)x * W) > 0; r--)
-                p->order.a[r] = p->order.a[r - 1];
-            p->order.a[r] = x;
-        }
+    Py_ssize_t n = p->masks.n / W, distinct = 0;
     p->uniq.n = 0;
-    Py_ssize_t distinct = 0;
-    for (Py_ssize_t q = 0; q < n; q++) {
-        const word *m = p->masks.a + (size_t)p->order.a[q] * W;
-        if (distinct && compare(m, p->uniq.a + (size_t)(distinct - 1) * W) == 0)
-            continue;
-        word *into = bits_grow(&p->uniq, W);
-        if (into == NULL)
+    if (W == 1 && n > 64) {             /* one word a set, many: sorted, repeats dropped */
+        word *m = p->masks.a;
+        qsort(m, (size_t)n, sizeof *m, word_order);
+        for (Py_ssize_t q = 0; q < n; q++)
+            if (!distinct || m[q] != m[distinct - 1])
+                m[distinct++] = m[q];
+        if (bits_grow(&p->uniq, distinct) == NULL)
             return -1;
-        memcpy(into, m, (size_t)W * sizeof *m);
-        distinct++;
+        memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
+    } else if (W == 1) {                /* the usual few: an insertion sort in place */
+        word *m = p->masks.a;
+        for (Py_ssize_t q = 0; q < n; q++) {
+            word x = m[q];
+            Py_ssize_t r = distinct;
+            while (r > 0 && m[r - 1] > x)
+                r--;
+            if (r > 0 && m[r - 1] == x)
+                continue;
+            memmove(m + r + 1, m + r, (size_t)(distinct - r) * sizeof *m);
+            m[r] = x;
+            distinct++;
+        }
+        if (bits_grow(&p->uniq, distinct) == NULL)
+            return -1;
+        memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
+    } else {
+        p->order.n = 0;
+        if (vec_reserve(&p->order, n) < 0)
+            return -1;
+        for (Py_ssize_t q = 0; q < n; q++)
+            p->order.a[p->order.n++] = q;
+        sort_masks = p->masks.a;
+        if (n > 32)
+            qsort(p->order.a, (size_t)n, sizeof *p->order.a, mask_order);
+        else                                /* the usual few: an insertion sort, no call a comparison */
+            for (Py_ssize_t q = 1; q < n; q++) {
+                int64_t x = p->order.a[q];
+                Py_ssize_t r = q;
+                for (; r > 0 && compare(p->masks.a + (size_t)p->order.a[r - 1] * W, p->masks.a + (size_t)x * W) > 0; r--)
+                    p->order.a[r] = p->order.a[r - 1];
+                p->order.a[r] = x;
+            }
+        p->uniq.n = 0;
+        for (Py_ssize_t q = 0; q < n; q++) {
+            const word *m = p->masks.a + (size_t)p->order.a[q] * W;
+            if (distinct && compare(m, p->uniq.a + (size_t)(distinct - 1) * W) == 0)
+                continue;
+            word *into = bits_grow(&p->uniq, W);
+            if (into == NULL)
+                return -1;
+            memcpy(into, m, (size_t)W * sizeof *m);
+            distinct++;
+        }
     }
     word *conflict = bits_grow(&p->d_conflict, W);
     if (conflict == NULL)
         return -1;
     memcpy(conflict, found_earliest, sizeof found_earliest);
     /* Drop the deepest earliest rulers first while the rest still rule out every option. */
-    for (int64_t bit = highest(found_earliest); bit >= 0; bit--) {
+    if (W == 1) {
+        word kept = found_earliest[0];
+        for (word rest = kept; rest; ) {
+            word top = (word)1 << (63 - __builtin_clzll(rest)), fewer = kept & ~top;
+            rest &= ~top;
+            Py_ssize_t q = 0;
+            while (q < distinct && (p->uniq.a[q] & fewer))
+                q++;
+            if (q == distinct)
+                kept = fewer;
+        }
+        conflict[0] = kept;
+    }
+    for (int64_t bit = W == 1 ? -1 : highest(found_earliest); bit >= 0; bit--) {
         if (!has_bit(found_earliest, bit))
             continue;
         clear_bit(conflict, bit);
@@ -456,6 +502,12 @@ static PyObject *list_of(const int64_t *a, Py_ssize_t n)
         PyList_SET_ITEM(list, k, v);
     }
     return list;
+}
+
+/* Native 64-bit integers as bytes (the wrapper reads them as array('q')): no object an entry. */
+static PyObject *bytes_of(const int64_t *a, Py_ssize_t n)
+{
+    return PyBytes_FromStringAndSize(n ? (const char *)a : NULL, n * (Py_ssize_t)sizeof(int64_t));
 }
 
 /* back_to values: UNKNOWN is -1 when the search ran to its end, else None (as is an overtaken one). */

@@ -127,14 +127,14 @@ class DeadEnd:
 class BackUps:
     """Every back-up, as parallel lists in log order."""
 
-    step: list[int] = field(default_factory=list)          # event index
-    level: list[int] = field(default_factory=list)         # the level left; the search returns to level - 1
+    step: Sequence[int] = field(default_factory=list)      # event index
+    level: Sequence[int] = field(default_factory=list)     # the level left; the search returns to level - 1
     # the choice at level - 1 it takes back (-1: none, the search is over)
-    takes_back: list[int] = field(default_factory=list)
+    takes_back: Sequence[int] = field(default_factory=list)
     back_to: list[int | None] = field(default_factory=list)  # the level of the next try, as for a dead end
     nogood: Sequence[int] = field(default_factory=list)    # bit l + 1 set for each level l of the nogood
-    jump_to: list[int] = field(default_factory=list)       # deepest level of the nogood, -1 when empty
-    wasted: list[int] = field(default_factory=list)
+    jump_to: Sequence[int] = field(default_factory=list)   # deepest level of the nogood, -1 when empty
+    wasted: Sequence[int] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.step)
@@ -144,10 +144,11 @@ class BackUps:
 class Tries:
     """Every tried option (node), as parallel lists in log order."""
 
-    step: list[int] = field(default_factory=list)          # event index of the try
-    level: list[int] = field(default_factory=list)
-    option: list[int] = field(default_factory=list)
-    parent: list[int] = field(default_factory=list)        # the node one level up (-1: the root)
+    # (lists, or from the compiled pass arrays of 64-bit integers)
+    step: Sequence[int] = field(default_factory=list)      # event index of the try
+    level: Sequence[int] = field(default_factory=list)
+    option: Sequence[int] = field(default_factory=list)
+    parent: Sequence[int] = field(default_factory=list)    # the node one level up (-1: the root)
     size: list[int] = field(default_factory=list)          # nodes in its subtree, itself included
     solved: bytearray = field(default_factory=bytearray)   # 1: a solution lies in its subtree
     open: bytearray = field(default_factory=bytearray)     # 1: still open when the recording ended
@@ -382,11 +383,20 @@ class _Pass:
         frames: list[list[int]] = []
         choices: list[int] = []           # the choice at each open level, for the dead ends' rulers
 
-        tries = Tries()
-        try_step, try_level, try_option = tries.step, tries.level, tries.option
-        try_parent, try_size, try_solved = tries.parent, tries.size, tries.solved
+        try_step: list[int] = []
+        try_level: list[int] = []
+        try_option: list[int] = []
+        try_parent: list[int] = []
+        tries = Tries(try_step, try_level, try_option, try_parent)
+        try_size, try_solved = tries.size, tries.solved
         nogoods: list[int] = []
-        backups = BackUps(nogood=nogoods)
+        backup_step: list[int] = []
+        backup_level: list[int] = []
+        backup_takes_back: list[int] = []
+        backup_jump_to: list[int] = []
+        backup_wasted: list[int] = []
+        backups = BackUps(backup_step, backup_level, backup_takes_back, nogood=nogoods, jump_to=backup_jump_to,
+                          wasted=backup_wasted)
         dead_ends: list[DeadEnd] = []
         heat = [0] * len(problem.items)
         waiting: DeadEnd | None = None     # the dead end whose back_to the next try tells
@@ -463,14 +473,14 @@ class _Pass:
                 jump = nogood.bit_length() - 2 if nogood else -1
                 if top:
                     frames[top - 1][3] |= nogood & ~(1 << top)
-                backups.step.append(step)
-                backups.level.append(arg)
-                backups.takes_back.append(choices[top - 1] if top else -1)
+                backup_step.append(step)
+                backup_level.append(arg)
+                backup_takes_back.append(choices[top - 1] if top else -1)
                 backups.back_to.append(None)
-                waiting_backups.append(len(backups.step) - 1)
+                waiting_backups.append(len(backup_step) - 1)
                 nogoods.append(nogood)
-                backups.jump_to.append(jump)
-                backups.wasted.append(0)
+                backup_jump_to.append(jump)
+                backup_wasted.append(0)
                 if jump < top - 1:
                     stretches.append((len(try_step), frames[jump][2] if jump >= 0 else -1, len(backups) - 1))
             elif kind == DEAD_END:
@@ -506,7 +516,7 @@ class _Pass:
             waiting.back_to = -1 if finished else None
         for k in waiting_backups:
             backups.back_to[k] = -1 if finished else None
-        wasted = measure_wasted(stretches, try_size, total, backups.wasted)
+        wasted = measure_wasted(stretches, try_size, total, backup_wasted)
         # Nodes are wasted only when the search tried one before it got back to jump_to: back_to is known.
         jumps = [Jump(d.step, DEAD_END, d.level, d.back_to, d.jump_to, d.wasted)
                  for d in dead_ends if d.wasted and d.back_to is not None]
@@ -745,8 +755,8 @@ class DeadEndTable(Sequence[DeadEnd]):
 
     def __init__(self, found: dict, problem: ec.Problem):
         self.found, self.problem = found, problem
-        self.every = LevelSets(found["every_ruler"] or b"", found["words"])
-        self.conflicts = LevelSets(found["conflict"] or b"", found["words"])
+        self.every = LevelSets(found["every_ruler"], found["words"])
+        self.conflicts = LevelSets(found["conflict"], found["words"])
 
     def __len__(self) -> int:
         return len(self.found["dead_step"])
@@ -768,8 +778,8 @@ class DeadEndTable(Sequence[DeadEnd]):
         first, end = f["dead_first"][k], f["dead_first"][k + 1]
         c0, c1 = f["dead_culprit_first"][k], f["dead_culprit_first"][k + 1]
         return DeadEnd(f["dead_step"][k], f["dead_level"][k], f["dead_item"][k],
-                       list(self.problem.options_of_item[f["dead_item"][k]]), f["ruler"][first:end],
-                       f["ruler_level"][first:end], f["culprits"][c0:c1], f["culprit_options"][c0:c1],
+                       list(self.problem.options_of_item[f["dead_item"][k]]), f["ruler"][first:end].tolist(),
+                       f["ruler_level"][first:end], f["culprits"][c0:c1], f["culprit_options"][c0:c1].tolist(),
                        f["dead_back_to"][k], f["dead_jump_to"][k], f["dead_wasted"][k], self.conflicts[k],
                        self.every[first:end])
 
@@ -779,7 +789,7 @@ class DeadEndTable(Sequence[DeadEnd]):
     def columns(self) -> dict[str, list]:
         f = self.found
         starts = f["dead_culprit_first"]
-        return {"step": f["dead_step"], "level": f["dead_level"], "ruler_level": f["ruler_level"],
+        return {"step": f["dead_step"], "level": f["dead_level"].tolist(), "ruler_level": f["ruler_level"],
                 "culprits": f["culprits"], "culprit_count": [b - a for a, b in zip(starts, starts[1:])],
                 "back_to": f["dead_back_to"], "jump_to": f["dead_jump_to"]}
 
@@ -804,6 +814,19 @@ def flat_options(problem: ec.Problem) -> tuple[array, array, array | None]:
     return found
 
 
+def int64s(packed: bytes) -> array:
+    """Native 64-bit integers (the compiled pass's columns that the step log does not carry)."""
+    found = array("q")
+    found.frombytes(packed)
+    return found
+
+
+# The compiled pass's columns that come as bytes: read as array('q').
+PACKED = ("try_step", "try_level", "try_option", "try_parent", "backup_step", "backup_level", "backup_takes_back",
+          "backup_jump_to", "backup_wasted", "dead_level", "dead_item", "dead_first", "dead_culprit_first",
+          "dead_wasted", "ruler", "culprit_options")
+
+
 def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[int]) -> Analysis:
     """The Analysis that _Pass.run finds, found by webapp/analysis/_facts.c."""
     starts, entries, colours = flat_options(problem)
@@ -812,10 +835,12 @@ def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[i
         isinstance(events, memoryview) and events.format == "q")
     codes = events if native else array("q", events)
     f = _facts.analyse(len(problem.items), starts, entries, colours, array("q", givens), codes)
+    for name in PACKED:
+        f[name] = int64s(f[name])
     tries = Tries(f["try_step"], f["try_level"], f["try_option"], f["try_parent"], f["try_size"],
                   bytearray(f["try_solved"]), bytearray(f["try_open"]))
     backups = BackUps(f["backup_step"], f["backup_level"], f["backup_takes_back"], f["backup_back_to"],
-                      LevelSets(f["backup_nogood"] or b"", f["words"]), f["backup_jump_to"], f["backup_wasted"])
+                      LevelSets(f["backup_nogood"], f["words"]), f["backup_jump_to"], f["backup_wasted"])
     jumps = [Jump(*row) for row in zip(f["jump_step"], f["jump_kind"], f["jump_level"], f["jump_back_to"],
                                        f["jump_to"], f["jump_wasted"])]
     starts_of = f["dead_culprit_first"]

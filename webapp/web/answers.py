@@ -253,11 +253,11 @@ def _searching(cache: AnswerCache) -> None:
         cache.searches += 1
 
 
-def answer(answer_key: str, body: str, outcome: ec.Outcome, count: dict | None = None) -> Response:
+def answer(answer_key: str, body: bytes, outcome: ec.Outcome, count: dict | None = None) -> Response:
     """The response for a freshly computed answer, stored unless the clock or the client cut
     its search (or its count of every solution) short; requests waiting for it get it too."""
     cache = current_app.extensions["answer_cache"]
-    raw = body.encode()
+    raw = body
     limits = {outcome.limit, count["limit"] if count is not None else None}
     if cache is None or limits & set(NOT_STORED):
         compressed = brotli.compress(raw, quality=BROTLI_LEVEL) if request.accept_encodings["br"] else None

@@ -237,7 +237,7 @@ def api_solve():
                                           constraint_cover.about(grid, setup), message)
     # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
-    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
+    return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
 
 
 def read_sudoku(body: dict) -> tuple[sudoku.Grid, constraints.Setup, ec.Problem, list[int]]:
@@ -297,7 +297,7 @@ def api_compare():
         } for choose, outcome, found in searches],
     }
     assert worst is not None
-    return answers.answer(answer_key, steplog.dumps(answer), worst)
+    return answers.answer(answer_key, steplog.encode(answer), worst)
 
 
 # Knuth's estimate asked for on its own (while a solve is pending): at most this long, this many probes.
@@ -382,7 +382,7 @@ def api_cover():
         with slowdown().timing(problem, recording, outcome):
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
-    return answers.answer(answer_key, steplog.dumps(answer), outcome, answer["count"])
+    return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
 
 
 def read_choice(body: dict):
