@@ -5,9 +5,9 @@
 Two tables. The first sends requests asking max_seconds through the app
 (Flask's test client, in this process) for problems of different shapes, with
 and without the step log, and prints the median wall time of the request
-(parsing, search, analysis, JSON; compression is left to bench/wire.py), the
-search's own seconds, the events recorded and what the analysis cost an event
-against the estimate the server keeps time back by
+(parsing, search, analysis, JSON, brotli), the search's own seconds, the events
+recorded and what analysing the log and writing it (analysis, the rest of the log,
+JSON, brotli) cost against the estimate the server keeps time back by
 (webapp.analysis.facts.seconds_kept_back). The second sets a search's cancel flag
 from another thread after --seconds / 2 and prints how long the search took to
 notice: the pacing of the engine's look at its clock and flag by work
@@ -25,11 +25,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp import create_app
-from webapp.analysis import facts as analysis
+import brotli  # noqa: E402
+
+from webapp import create_app  # noqa: E402
+from webapp.analysis import facts as analysis  # noqa: E402
+from webapp.analysis.explain import generic_phrases  # noqa: E402
 from webapp.engine import exact_cover as ec  # noqa: E402
-from webapp.models import problems, sudoku
+from webapp.log import steplog  # noqa: E402
+from webapp.models import problems, sudoku  # noqa: E402
 from webapp.models.examples import examples  # noqa: E402
+from webapp.web import answers  # noqa: E402
 
 # Issue 20's shape: each try of one of P's 1,000 options hides H's 25,500 others.
 LONG_COVERS = "P | H a b c\n" + "P H\n" * 1000 + "H a b c\n" * 25500
@@ -83,8 +88,9 @@ def problem_of(url: str, body: dict) -> ec.Problem:
 
 
 def analysis_cost(problem: ec.Problem, body: dict, seconds: float) -> tuple[float, float]:
-    """The seconds analyse() takes on a search of about the given seconds, and
-    the seconds the server would keep back for it."""
+    """The seconds that analysing a search of about the given seconds and writing its log take
+    (analyse, the rest of steplog.build, its JSON and its brotli: what the server keeps time back
+    for), and the seconds the server would keep back for them."""
     givens = sudoku.given_options(sudoku.parse(body["puzzle"])) if "puzzle" in body else []
     search = ec.Search(problem)
     for g in givens:
@@ -92,8 +98,10 @@ def analysis_cost(problem: ec.Problem, body: dict, seconds: float) -> tuple[floa
     recording = ec.Recording()
     outcome = search.run(recording=recording, max_solutions=None if "puzzle" not in body else 1,
                          choose=body.get("choose", "mrv"), max_seconds=seconds / 2)
+    phrases = generic_phrases(problem)
     start = time.perf_counter()
-    analysis.analyse(problem, givens, recording)
+    log = steplog.build(problem, phrases, givens, recording, outcome, {"kind": "cover"})
+    brotli.compress(steplog.encode({"log": log}), quality=answers.BROTLI_LEVEL)
     per_event, per_dead_end = analysis.seconds_kept_back(problem)
     kept = per_event * len(recording.events) + per_dead_end * outcome.stats.dead_ends
     return time.perf_counter() - start, kept

@@ -314,12 +314,16 @@ static int smallest_hitting1(const word *masks, Py_ssize_t n, word bound, word *
         *out = n ? common & -common : 0;
         return 0;
     }
-    /* room for the needed masks and, after them, each open branch's uncovered ones (at most n a depth) */
-    Counted stack_room[32 * 33], *room = stack_room;
-    if (n > 31) {
-        room = PyMem_Malloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof *room);
-        if (room == NULL)
+    /* room for the masks and, after the needed ones, each open branch's uncovered ones (at most
+     * needed a depth): one buffer kept from call to call (the GIL is held), grown when short */
+    static Counted *room;
+    static Py_ssize_t room_size;
+    if (room_size < n + 1) {
+        Counted *grown = PyMem_Realloc(room, (size_t)(2 * n + 64) * sizeof *room);
+        if (grown == NULL)
             return PyErr_NoMemory(), -1;
+        room = grown;
+        room_size = 2 * n + 64;
     }
     /* fewest bits first (an insertion sort: the masks are few), dropping a mask that holds a kept one */
     Py_ssize_t needed = 0;
@@ -340,11 +344,17 @@ static int smallest_hitting1(const word *masks, Py_ssize_t n, word bound, word *
         if (!spare)
             room[kept++] = room[k];
     }
+    if (room_size < (kept + 1) * (kept + 1)) {
+        Py_ssize_t size = (kept + 1) * (kept + 1) + 64;
+        Counted *grown = PyMem_Realloc(room, (size_t)size * sizeof *room);
+        if (grown == NULL)
+            return PyErr_NoMemory(), -1;
+        room = grown;
+        room_size = size;
+    }
     Hitting1 h = {bound, bits_in(bound)};
     hit_search1(&h, room, kept, 0, 0, room + kept);
     *out = h.best;
-    if (room != stack_room)
-        PyMem_Free(room);
     return 0;
 }
 
@@ -582,7 +592,7 @@ static PyObject *answer(Pass *p, Py_ssize_t events)
         PyMem_Free(wrong.a);
         goto done;
     }
-    if (vec_push(&p->d_culprit_first, p->d_culprits.n) < 0 || vec_push(&p->d_first, p->d_ruler.n) < 0) {
+    if (vec_push(&p->d_culprit_first, p->d_culprits.n) < 0 || vec_push(&p->d_first, p->d_ruler_level.n) < 0) {
         PyMem_Free(wrong.a);
         goto done;
     }
@@ -628,12 +638,13 @@ done:
 
 static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"items", "starts", "entries", "colours", "givens", "events", NULL};
+    static char *kwlist[] = {"items", "starts", "entries", "colours", "givens", "events", "details", NULL};
     Py_ssize_t n_items;
+    int details = 1;
     PyObject *starts_obj, *entries_obj, *colours_obj, *givens_obj, *events_obj;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nOOOOO", kwlist, &n_items, &starts_obj, &entries_obj,
-                                     &colours_obj, &givens_obj, &events_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nOOOOO|p", kwlist, &n_items, &starts_obj, &entries_obj,
+                                     &colours_obj, &givens_obj, &events_obj, &details))
         return NULL;
     if (n_items < 0) {
         PyErr_SetString(PyExc_ValueError, "items must be at least 0");
@@ -660,6 +671,7 @@ static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwds)
         goto done;
     }
     pass.n_items = n_items;
+    pass.details = details;
     pass.n_options = n_starts - 1;
     pass.start = starts.buf;
     pass.items = entries.buf;
@@ -695,8 +707,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"analyse", (PyCFunction)(void (*)(void))analyse, METH_VARARGS | METH_KEYWORDS,
-     "analyse(items, starts, entries, colours, givens, events) -> dict: facts.py's pass over the events "
-     "(webapp/analysis/compiled.py reads the answer)."},
+     "analyse(items, starts, entries, colours, givens, events, details=True) -> dict: facts.py's pass over "
+     "the events (facts.compiled_pass reads the answer). details=False leaves out each option's ruler and "
+     "every ruler of each option (empty), which the step log does not carry."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,4 +2,5 @@
 
 from typing import Any
 
-def analyse(items: int, starts: Any, entries: Any, colours: Any, givens: Any, events: Any) -> dict[str, Any]: ...
+def analyse(items: int, starts: Any, entries: Any, colours: Any, givens: Any, events: Any,
+            details: bool = True) -> dict[str, Any]: ...

@@ -10,6 +10,7 @@ typedef struct {
     const int64_t *givens;
     Py_ssize_t n_givens;
     int coloured;
+    int details;                                 /* keep each option's rulers and every ruler */
     /* placed options */
     int64_t *owner, *given_of, *held;
     int64_t *stamp, *stamp_colour, stamp_now;    /* compatible(): one option's items */
@@ -116,10 +117,48 @@ static int64_t given_ruling(const Pass *p, int64_t o, int64_t item)
     return -1;
 }
 
-static int word_order(const void *a, const void *b)
+/* Drop the repeats of the n words of m, keeping the first of each in order; their count goes to
+ * distinct. An open-addressing set kept from call to call (the GIL is held), a generation a call. */
+static int distinct_words(word *m, Py_ssize_t n, Py_ssize_t *distinct)
 {
-    word x = *(const word *)a, y = *(const word *)b;
-    return (x > y) - (x < y);
+    static word *keys;
+    static uint32_t *seen, generation;
+    static Py_ssize_t size;
+    if (size < 2 * n) {
+        Py_ssize_t grown = 64;
+        while (grown < 2 * n)
+            grown *= 2;
+        word *k = PyMem_Realloc(keys, (size_t)grown * sizeof *k);
+        if (k == NULL)
+            return PyErr_NoMemory(), -1;
+        keys = k;
+        uint32_t *g = PyMem_Realloc(seen, (size_t)grown * sizeof *g);
+        if (g == NULL)
+            return PyErr_NoMemory(), -1;
+        seen = g;
+        memset(seen, 0, (size_t)grown * sizeof *seen);
+        size = grown;
+        generation = 0;
+    }
+    if (++generation == 0) {            /* wrapped: start the marks afresh */
+        memset(seen, 0, (size_t)size * sizeof *seen);
+        generation = 1;
+    }
+    int shift = 64 - __builtin_ctzll((word)size);
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        word x = m[q];
+        Py_ssize_t h = (Py_ssize_t)((x * 0x9E3779B97F4A7C15ULL) >> shift);
+        while (seen[h] == generation && keys[h] != x)
+            h = (h + 1) & (size - 1);
+        if (seen[h] == generation)
+            continue;
+        seen[h] = generation;
+        keys[h] = x;
+        m[kept++] = x;
+    }
+    *distinct = kept;
+    return 0;
 }
 
 /* facts._Pass.dead_end: the rulers and the culprits of a dead end on item at level. */
@@ -127,7 +166,7 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
 {
     Py_ssize_t k = p->d_step.n;
     if (vec_push(&p->d_step, step) < 0 || vec_push(&p->d_level, level) < 0 || vec_push(&p->d_item, item) < 0
-        || vec_push(&p->d_first, p->d_ruler.n) < 0 || vec_push(&p->d_culprit_first, p->d_culprits.n) < 0
+        || vec_push(&p->d_first, p->d_ruler_level.n) < 0 || vec_push(&p->d_culprit_first, p->d_culprits.n) < 0
         || vec_push(&p->d_back_to, UNKNOWN) < 0 || vec_push(&p->d_wasted, 0) < 0)
         return -1;
     p->masks.n = 0;
@@ -135,14 +174,15 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
     memset(found_earliest, 0, sizeof found_earliest);
     for (int64_t q = p->of_item_start[item]; q < p->of_item_start[item + 1]; q++) {
         int64_t o = p->of_item[q];
-        int64_t given = given_ruling(p, o, item);
-        word *every = bits_grow(&p->d_every, W);
-        if (every == NULL)
+        int64_t given = p->n_givens ? given_ruling(p, o, item) : -1;
+        word *every = NULL;         /* the details: every ruler's level and each ruler's option */
+        if (p->details && (every = bits_grow(&p->d_every, W)) == NULL)
             return -1;
         if (given >= 0) {
-            if (vec_push(&p->d_ruler_level, GIVEN) < 0 || vec_push(&p->d_ruler, given) < 0)
+            if (vec_push(&p->d_ruler_level, GIVEN) < 0 || (p->details && vec_push(&p->d_ruler, given) < 0))
                 return -1;
-            every_ruler(p, o, item, level, every);
+            if (p->details)
+                every_ruler(p, o, item, level, every);
             continue;
         }
         word *mask = bits_grow(&p->masks, W);
@@ -174,20 +214,22 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
         }
         if (p->coloured)
             every_ruler(p, o, item, level, mask);
-        memcpy(every, mask, (size_t)W * sizeof *every);
-        if (vec_push(&p->d_ruler_level, best) < 0 || vec_push(&p->d_ruler, p->f_choice[best]) < 0)
+        if (p->details) {
+            memcpy(every, mask, (size_t)W * sizeof *every);
+            if (vec_push(&p->d_ruler, p->f_choice[best]) < 0)
+                return -1;
+        }
+        if (vec_push(&p->d_ruler_level, best) < 0)
             return -1;
         set_bit(found_earliest, best + 1);
     }
     /* The distinct masks (options ruled out by the same levels count once), into p->uniq. */
     Py_ssize_t n = p->masks.n / W, distinct = 0;
     p->uniq.n = 0;
-    if (W == 1 && n > 64) {             /* one word a set, many: sorted, repeats dropped */
+    if (W == 1 && n > 16) {             /* one word a set, many: repeats dropped by a hash set */
         word *m = p->masks.a;
-        qsort(m, (size_t)n, sizeof *m, word_order);
-        for (Py_ssize_t q = 0; q < n; q++)
-            if (!distinct || m[q] != m[distinct - 1])
-                m[distinct++] = m[q];
+        if (distinct_words(m, n, &distinct) < 0)
+            return -1;
         if (bits_grow(&p->uniq, distinct) == NULL)
             return -1;
         memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);

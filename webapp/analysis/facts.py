@@ -76,9 +76,10 @@ Nothing here knows about JSON, the web or the command line.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import overload
@@ -259,19 +260,31 @@ def run(problem: ec.Problem, givens: Sequence[int] = (), engine: str | None = No
 
 # What analysing a recorded search and writing its log cost, in seconds: an
 # amount an event, and at each dead end an amount for every option of the
-# item that ran out (the culprits are looked for among them). Fitted with
-# margin on this 2-core machine (CPython 3.11) with `python bench/bounded.py`,
-# which prints the measured cost beside this estimate; measured 0.8-2 us an
-# event and 1.1-1.6 us a dead end's option over 25x25 Sudoku, queens and the
-# pentominoes.
-SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION = 1.5e-6, 1.6e-6
+# item that ran out (the culprits are looked for among them); the analysis,
+# the rest of the log, its JSON and its brotli all count. Fitted with margin on
+# this 2-core machine (CPython 3.11) with `python bench/bounded.py`, which
+# prints the measured cost beside this estimate. The compiled pass (_facts.c):
+# measured 0.13-0.35 us an event over 25x25 Sudoku and queens, and 0.09 us a
+# dead end's option on the pentominoes (1,000,000 events, 42,050 dead ends of
+# 155 options); doubled. facts.py's own pass, where no compiler built it:
+# measured 0.8-2 us an event and 1.1-1.6 us a dead end's option.
+COMPILED_SECONDS = (0.6e-6, 0.2e-6)
+PYTHON_SECONDS = (1.5e-6, 1.6e-6)
+SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION = COMPILED_SECONDS if _facts is not None else PYTHON_SECONDS
+
+# The mean option count of a problem's primary items, by id(problem) while the problem lives.
+_mean_options: dict[int, float] = {}
 
 
 def seconds_kept_back(problem: ec.Problem) -> tuple[float, float]:
     """About how long analysing and writing the log take, an event and a dead end
     (exact_cover.Search.run's keep_back), so a time budget covers them."""
-    primary = range(problem.primary)
-    options = sum(len(problem.options_of_item[i]) for i in primary) / max(1, len(primary))
+    options = _mean_options.get(id(problem))
+    if options is None:
+        primary = range(problem.primary)
+        options = sum(len(problem.options_of_item[i]) for i in primary) / max(1, len(primary))
+        _mean_options[id(problem)] = options
+        weakref.finalize(problem, _mean_options.pop, id(problem), None)
     return SECONDS_AN_EVENT, SECONDS_A_DEAD_END_OPTION * options
 
 
@@ -751,12 +764,21 @@ class LevelSets(Sequence[int]):
 
 class DeadEndTable(Sequence[DeadEnd]):
     """The compiled pass's dead ends as columns; a DeadEnd is made when one is read (the step
-    log reads the columns only: dead_end_columns)."""
+    log reads the columns only: dead_end_columns). Each option's ruler and every ruler of each
+    option (the details, which the step log does not carry) are found when first read, by the
+    compiled pass once more over the same events."""
 
-    def __init__(self, found: dict, problem: ec.Problem):
-        self.found, self.problem = found, problem
-        self.every = LevelSets(found["every_ruler"], found["words"])
+    def __init__(self, found: dict, problem: ec.Problem, again: Callable[..., dict] | None = None):
+        self.found, self.problem, self.again = found, problem, again
         self.conflicts = LevelSets(found["conflict"], found["words"])
+        self.rulers: array | None = None
+        self.every: LevelSets | None = None
+
+    def details(self) -> tuple[array, LevelSets]:
+        if self.rulers is None or self.every is None:
+            f = self.found if self.again is None else self.again(details=True)
+            self.rulers, self.every = int64s(f["ruler"]), LevelSets(f["every_ruler"], f["words"])
+        return self.rulers, self.every
 
     def __len__(self) -> int:
         return len(self.found["dead_step"])
@@ -777,11 +799,12 @@ class DeadEndTable(Sequence[DeadEnd]):
         f = self.found
         first, end = f["dead_first"][k], f["dead_first"][k + 1]
         c0, c1 = f["dead_culprit_first"][k], f["dead_culprit_first"][k + 1]
+        rulers, every = self.details()
         return DeadEnd(f["dead_step"][k], f["dead_level"][k], f["dead_item"][k],
-                       list(self.problem.options_of_item[f["dead_item"][k]]), f["ruler"][first:end].tolist(),
+                       list(self.problem.options_of_item[f["dead_item"][k]]), rulers[first:end].tolist(),
                        f["ruler_level"][first:end], f["culprits"][c0:c1], f["culprit_options"][c0:c1].tolist(),
                        f["dead_back_to"][k], f["dead_jump_to"][k], f["dead_wasted"][k], self.conflicts[k],
-                       self.every[first:end])
+                       every[first:end])
 
     def __iter__(self) -> Iterator[DeadEnd]:
         return (self[k] for k in range(len(self)))
@@ -824,7 +847,7 @@ def int64s(packed: bytes) -> array:
 # The compiled pass's columns that come as bytes: read as array('q').
 PACKED = ("try_step", "try_level", "try_option", "try_parent", "backup_step", "backup_level", "backup_takes_back",
           "backup_jump_to", "backup_wasted", "dead_level", "dead_item", "dead_first", "dead_culprit_first",
-          "dead_wasted", "ruler", "culprit_options")
+          "dead_wasted", "culprit_options")
 
 
 def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[int]) -> Analysis:
@@ -834,7 +857,8 @@ def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[i
     native = (isinstance(events, array) and events.typecode == "q") or (
         isinstance(events, memoryview) and events.format == "q")
     codes = events if native else array("q", events)
-    f = _facts.analyse(len(problem.items), starts, entries, colours, array("q", givens), codes)
+    inputs = (len(problem.items), starts, entries, colours, array("q", givens), codes)
+    f = _facts.analyse(*inputs, details=False)
     for name in PACKED:
         f[name] = int64s(f[name])
     tries = Tries(f["try_step"], f["try_level"], f["try_option"], f["try_parent"], f["try_size"],
@@ -847,5 +871,6 @@ def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[i
     culprits, options = f["culprits"], f["culprit_options"]
     thrash = [Thrash(tuple(zip(culprits[starts_of[g[0]]:starts_of[g[0] + 1]],
                                options[starts_of[g[0]]:starts_of[g[0] + 1]])), g) for g in f["thrashing"]]
-    return Analysis(f["events"], f["solutions"], DeadEndTable(f, problem), backups, tries, f["wrong"], thrash,
+    again = functools.partial(_facts.analyse, *inputs)
+    return Analysis(f["events"], f["solutions"], DeadEndTable(f, problem, again), backups, tries, f["wrong"], thrash,
                     f["heat"], f["finished"], jumps, f["wasted"])
