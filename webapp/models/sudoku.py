@@ -228,7 +228,9 @@ def format_grid(grid: Grid, style: str = "line") -> str:
         return ("." if d == 0 else symbol(d, size)).rjust(width)
 
     if style == "line":
-        return (" " if numeric else "").join(show(d).strip() for d in grid.cells)
+        if not numeric:     # a character a digit: one lookup a cell (every answer writes its puzzle twice)
+            return "".join(map(("." + SYMBOLS[:size]).__getitem__, grid.cells))
+        return " ".join(show(d).strip() for d in grid.cells)
     if style != "grid":
         raise ValueError(f"unknown style {style!r}")
     n = grid.n
