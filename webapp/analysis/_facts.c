@@ -464,6 +464,8 @@ static void pass_free(Pass *p)
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(arrays[k]);
     PyMem_Free(p->f_nogood);
+    PyMem_Free(p->every_scratch);
+    PyMem_Free(p->also);
     PyMem_Free(p->t_solved);
     PyMem_Free(p->t_open);
 }
@@ -501,8 +503,9 @@ static int pass_init(Pass *p, Py_ssize_t n_items, Py_ssize_t n_nodes, Py_ssize_t
     p->f_node = PyMem_Malloc(levels * sizeof(int64_t));
     p->f_mark = PyMem_Malloc(levels * sizeof(int64_t));
     p->f_nogood = PyMem_Calloc(levels * (size_t)W, sizeof(word));
+    p->every_scratch = PyMem_Calloc((size_t)W, sizeof(word));
     if (!p->of_item_start || !p->of_item || !p->owner || !p->given_of || !p->held || !p->stamp || !p->stamp_colour
-        || !p->heat || !p->f_item || !p->f_choice || !p->f_node || !p->f_mark || !p->f_nogood) {
+        || !p->heat || !p->f_item || !p->f_choice || !p->f_node || !p->f_mark || !p->f_nogood || !p->every_scratch) {
         PyErr_NoMemory();
         return -1;
     }
@@ -601,7 +604,7 @@ static PyObject *answer(Pass *p, Py_ssize_t events)
         "s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
         "s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
         "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,"
-        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+        "s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
         "events", events, "solutions", (long long)p->solutions, "finished", finished ? Py_True : Py_False,
         "wasted", (long long)wasted, "words", W,
         "try_step", bytes_of(p->t_step.a, total), "try_level", bytes_of(p->t_level.a, total),
@@ -625,7 +628,8 @@ static PyObject *answer(Pass *p, Py_ssize_t events)
         "jump_step", list_of(jumps[0].a, jumps[0].n), "jump_kind", list_of(jumps[1].a, jumps[1].n),
         "jump_level", list_of(jumps[2].a, jumps[2].n), "jump_back_to", list_of(jumps[3].a, jumps[3].n),
         "jump_to", list_of(jumps[4].a, jumps[4].n), "jump_wasted", list_of(jump_wasted.a, jump_wasted.n),
-        "wrong", list_of(wrong.a, wrong.n), "heat", list_of(p->heat, p->n_items), "thrashing", thrash);
+        "wrong", list_of(wrong.a, wrong.n), "heat", list_of(p->heat, p->n_items), "thrashing", thrash,
+        "also", PyUnicode_FromStringAndSize(p->also_n ? p->also : "", p->also_n));
     thrash = NULL;      /* Py_BuildValue's N took it, or dropped it */
     PyMem_Free(wrong.a);
 done:

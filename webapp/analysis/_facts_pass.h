@@ -33,6 +33,11 @@ typedef struct {
     Vec s_start, s_node, s_whose;
     int64_t *heat;
     int64_t solutions;
+    /* the step log's `also` (steplog.also_text): for each option of each dead end's item, the later
+     * rulers' levels as differences, "." between them, "," between options */
+    char *also;
+    Py_ssize_t also_n, also_cap, also_parts;
+    word *every_scratch;                         /* W words: an option's every ruler, without details */
     /* scratch for a dead end: its distinct masks */
     Bits masks, uniq;
     Vec order;
@@ -161,6 +166,48 @@ static int distinct_words(word *m, Py_ssize_t n, Py_ssize_t *distinct)
     return 0;
 }
 
+static int also_put(Pass *p, const char *text, Py_ssize_t n)
+{
+    if (p->also_n + n > p->also_cap) {
+        Py_ssize_t cap = p->also_cap ? p->also_cap : 4096;
+        while (cap < p->also_n + n)
+            cap *= 2;
+        char *grown = PyMem_Realloc(p->also, (size_t)cap);
+        if (grown == NULL)
+            return PyErr_NoMemory(), -1;
+        p->also = grown;
+        p->also_cap = cap;
+    }
+    memcpy(p->also + p->also_n, text, (size_t)n);
+    p->also_n += n;
+    return 0;
+}
+
+/* One option's part of `also`: its rulers' levels (bits, ascending) after the earliest, first. */
+static int also_option(Pass *p, int64_t step, const word *bits, int64_t first)
+{
+    if (is_zero(bits) || lowest(bits) - 1 != first) {
+        PyErr_Format(PyExc_ValueError, "event %lld: the rulers do not start with the earliest, %lld",
+                     (long long)step, (long long)first);
+        return -1;
+    }
+    if (p->also_parts++ && also_put(p, ",", 1) < 0)
+        return -1;
+    int64_t before = first, written = 0;
+    for (int w = 0; w < W; w++)
+        for (word rest = bits[w]; rest; rest &= rest - 1) {
+            int64_t level = (int64_t)w * 64 + __builtin_ctzll(rest) - 1;
+            if (level == first)
+                continue;
+            char digits[24];
+            int n = snprintf(digits, sizeof digits, written++ ? ".%lld" : "%lld", (long long)(level - before));
+            if (also_put(p, digits, n) < 0)
+                return -1;
+            before = level;
+        }
+    return 0;
+}
+
 /* facts._Pass.dead_end: the rulers and the culprits of a dead end on item at level. */
 static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
 {
@@ -175,14 +222,15 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
     for (int64_t q = p->of_item_start[item]; q < p->of_item_start[item + 1]; q++) {
         int64_t o = p->of_item[q];
         int64_t given = p->n_givens ? given_ruling(p, o, item) : -1;
-        word *every = NULL;         /* the details: every ruler's level and each ruler's option */
+        word *every = p->every_scratch;     /* kept as a detail: each option's every ruler */
         if (p->details && (every = bits_grow(&p->d_every, W)) == NULL)
             return -1;
         if (given >= 0) {
             if (vec_push(&p->d_ruler_level, GIVEN) < 0 || (p->details && vec_push(&p->d_ruler, given) < 0))
                 return -1;
-            if (p->details)
-                every_ruler(p, o, item, level, every);
+            every_ruler(p, o, item, level, every);
+            if (also_option(p, step, every, GIVEN) < 0)
+                return -1;
             continue;
         }
         word *mask = bits_grow(&p->masks, W);
@@ -219,6 +267,8 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
             if (vec_push(&p->d_ruler, p->f_choice[best]) < 0)
                 return -1;
         }
+        if (also_option(p, step, mask, best) < 0)
+            return -1;
         if (vec_push(&p->d_ruler_level, best) < 0)
             return -1;
         set_bit(found_earliest, best + 1);

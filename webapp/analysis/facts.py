@@ -718,7 +718,8 @@ def thrashing(dead_ends: list[DeadEnd]) -> list[Thrash]:
 def dead_end_columns(dead_ends: Sequence[DeadEnd]) -> dict[str, list]:
     """The dead ends' facts as parallel lists (the step log's form): step, level, ruler_level and
     culprits (flat, every dead end's after the one before), culprit_count, back_to (None: unknown),
-    jump_to. A DeadEndTable has them already; a list of DeadEnds is read once."""
+    jump_to. A DeadEndTable has them already, and the step log's `also` besides (steplog.also_text
+    writes it from a list of DeadEnds); a list of DeadEnds is read once."""
     if isinstance(dead_ends, DeadEndTable):
         return dead_ends.columns()
     ruler: list[int] = []
@@ -814,7 +815,7 @@ class DeadEndTable(Sequence[DeadEnd]):
         starts = f["dead_culprit_first"]
         return {"step": f["dead_step"], "level": f["dead_level"].tolist(), "ruler_level": f["ruler_level"],
                 "culprits": f["culprits"], "culprit_count": [b - a for a, b in zip(starts, starts[1:])],
-                "back_to": f["dead_back_to"], "jump_to": f["dead_jump_to"]}
+                "back_to": f["dead_back_to"], "jump_to": f["dead_jump_to"], "also": f["also"]}
 
 
 # The problem's options as the compiled pass reads them, by id(problem) while the problem lives:

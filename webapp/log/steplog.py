@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 
 import orjson
 
@@ -119,7 +120,7 @@ def facts(analysis: an.Analysis) -> dict:
     }
 
 
-def also_text(dead_ends: list[an.DeadEnd]) -> str:
+def also_text(dead_ends: Sequence[an.DeadEnd]) -> str:
     """The facts' `also` (docs/step-log.md): for each option of each dead end's item, in the order of
     `ruler`, the levels of the later choices that rule it out too, each as its difference from the
     ruler before it, joined by "."; the options joined by ",". A string, not an array: most options
