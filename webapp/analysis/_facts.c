@@ -76,6 +76,9 @@ typedef struct {
 
 static word *bits_grow(Bits *b, Py_ssize_t words)
 {
+    static word none;           /* what growing by nothing gives: not NULL, never written */
+    if (words == 0)
+        return b->a ? b->a + b->n : &none;
     if (b->n + words > b->cap) {
         Py_ssize_t cap = b->cap ? b->cap : 256;
         while (cap < b->n + words)

@@ -280,9 +280,10 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
         word *m = p->masks.a;
         if (distinct_words(m, n, &distinct) < 0)
             return -1;
-        if (bits_grow(&p->uniq, distinct) == NULL)
+        if (distinct && bits_grow(&p->uniq, distinct) == NULL)
             return -1;
-        memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
+        if (distinct)
+            memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
     } else if (W == 1) {                /* the usual few: an insertion sort in place */
         word *m = p->masks.a;
         for (Py_ssize_t q = 0; q < n; q++) {
@@ -296,9 +297,10 @@ static int dead_end(Pass *p, int64_t step, int64_t level, int64_t item)
             m[r] = x;
             distinct++;
         }
-        if (bits_grow(&p->uniq, distinct) == NULL)
+        if (distinct && bits_grow(&p->uniq, distinct) == NULL)
             return -1;
-        memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
+        if (distinct)
+            memcpy(p->uniq.a, m, (size_t)distinct * sizeof *m);
     } else {
         p->order.n = 0;
         if (vec_reserve(&p->order, n) < 0)
