@@ -234,10 +234,13 @@ def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording,
 
     The recording may stop anywhere (a step or time limit): the open levels
     are then left as they are (their nodes open, no back-up). passes: "compiled"
-    (the default when it is built) or "python"; both find the same facts.
+    (the default when it is built) or "python"; both find the same facts. A problem with bounds
+    (Knuth's DLX3) is analysed by this module's pass whatever passes says (not yet in _facts.c).
     """
     if passes is None:
         passes = COMPILED if _facts is not None else PYTHON
+    if passes == COMPILED and problem.bounded:
+        passes = PYTHON     # with bounds (DLX3) only this module's pass knows the events and what is not named
     if passes == COMPILED:
         if _facts is None:
             raise ec.EngineError("the compiled analysis is not built here")
