@@ -49,6 +49,19 @@ export function parse(puzzle) {
   });
 }
 
+/**
+ * POST /api/parse with an f-puzzles or SudokuPad link (or its load= value): the
+ * puzzle it holds, {size, grid, puzzle, variants, regions, constraints, negative,
+ * notes} (notes: what the link holds that is not imported), or {error}.
+ */
+export function parseImport(link) {
+  return request("/api/parse", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ import: link }),
+  });
+}
+
 /** GET /api/examples: [{id, title, size, puzzle, note}, ...]. */
 export function examples() {
   return request("/api/examples", { method: "GET" });

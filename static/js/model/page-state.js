@@ -16,6 +16,12 @@
 //   box        the Puzzle string box's own text, when it differs from the board:
 //              {text, unread, reason} (unread: the page put it there from a paste
 //              or a link that could not be read), or null when it mirrors the board.
+//   constraints the Sudoku's constraints in the normalised form (model/constraints.js:
+//              cages, thermometers, dots…), drawn on the board and sent with a solve;
+//              negative, the kinds whose absence is a rule ("kropki", "xv"). A whole
+//              new puzzle brings its own (an import) or none.
+//   importNotes what the puzzle's import (or link) said: what it held that is not
+//              on the board; each whole new puzzle brings its own.
 //   errorCells the cells the server's last refusal named.
 //   failedLoad {text, reason} of a Load that could not be read, kept for "Back to
 //              my text" while the box shows the board's puzzle (null: none).
@@ -38,10 +44,14 @@ export function initialState(puzzle) {
     puzzle, mode: "edit", answer: null, share: null, cursor: 0, selection: 0, pencil: false, presenting: false,
     box: null, failedLoad: null, errorCells: EMPTY, examples: [], picked: false, atEdit: true, editPushed: false,
     heat: "off", pending: null, compare: null, predict: "off", tour: null,
+    constraints: EMPTY, negative: EMPTY, importNotes: EMPTY,
   });
 }
 
 const EMPTY = Object.freeze([]);
+
+/** A list kept in the state: frozen, and the one empty list when there is none. */
+const frozenList = (list) => (list && list.length ? Object.freeze([...list]) : EMPTY);
 
 /** A Sudoku puzzle of a size, blank or with the values given. */
 export function sudokuPuzzle(size, values = null) {
@@ -60,7 +70,15 @@ export function reduce(state, action) {
   };
   switch (action.type) {
     case "load":          // a whole new puzzle (a size, an example, a paste, Load, Clear, a link)
-      return next({ puzzle: action.puzzle, mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY, compare: null });
+      return next({
+        puzzle: action.puzzle, mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY, compare: null,
+        constraints: frozenList(action.constraints), negative: frozenList(action.negative), importNotes: frozenList(action.notes),
+      });
+    case "constraints":   // constraints drawn or taken off by hand: the puzzle changed, any replay is left
+      return next({
+        constraints: frozenList(action.constraints), negative: action.negative ? frozenList(action.negative) : state.negative,
+        mode: "edit", answer: null, share: null, cursor: 0, errorCells: EMPTY, compare: null,
+      });
     case "edit-cell": {   // a key on the board filled or cleared a cell
       const { size, values } = state.puzzle;
       if (values[action.cell] === action.value && state.mode === "edit") return state;

@@ -1,5 +1,6 @@
 // model/url.js — the shareable URL. The Sudoku page: ?p=<puzzle>&sol=<n|all>&choose=<mrv|first>&step=<i>,
-// with &v=<variant,variant…>&regions=<map> for a variant (model/variants.js),
+// with &v=<variant,variant…>&regions=<map> for a variant (model/variants.js) and
+// &c=<constraints>&neg=<kropki,xv> for constraints (model/constraints.js's short form),
 // or ?p=<puzzle>&…&edit=1 for a puzzle being entered (opened without solving);
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
@@ -10,6 +11,7 @@
 
 import { say } from "./messages.js";
 import { readVariants } from "./variants.js";
+import { readNegative } from "./constraints.js";
 
 export const DEFAULT_SOLUTIONS = 1;
 export const DEFAULT_CHOOSE = "mrv";
@@ -18,7 +20,8 @@ export const DEFAULT_CHOOSE = "mrv";
  * The share state in a query string, or null when it names no puzzle:
  * {puzzle, solutions (number, or null for all), choose, step (number or
  * null), edit (a puzzle being entered, not a solve), variants (names), regions
- * (a jigsaw's map as written, or "")}.
+ * (a jigsaw's map as written, or ""), constraints (their short form, or ""),
+ * negative (names)}.
  */
 export function readShare(search) {
   const params = new URLSearchParams(search);
@@ -29,7 +32,10 @@ export function readShare(search) {
   const settings = readSettings(params, { withStep: !edit });
   const { names, unknown } = readVariants(params.get("v"));
   if (unknown.length) settings.notes.push(say("url.variant_unknown", { value: shown(unknown.join(",")) }));
-  return { puzzle, ...settings, edit, variants: names, regions: params.get("regions") || "" };
+  return {
+    puzzle, ...settings, edit, variants: names, regions: params.get("regions") || "",
+    constraints: params.get("c") || "", negative: readNegative((params.get("neg") || "").split(",")),
+  };
 }
 
 /** The query string for a share state ("" for none). */
@@ -39,6 +45,8 @@ export function shareQuery(share) {
   params.set("p", share.puzzle);
   if (share.variants && share.variants.length) params.set("v", share.variants.join(","));
   if (share.regions) params.set("regions", share.regions);
+  if (share.constraints) params.set("c", share.constraints);
+  if (share.negative && share.negative.length) params.set("neg", share.negative.join(","));
   writeSettings(params, share);
   if (share.edit) params.set("edit", "1");
   return `?${params}`;
@@ -48,7 +56,8 @@ export function shareQuery(share) {
 export function sameSolve(a, b) {
   return !!a && !!b && !a.edit && !b.edit
     && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose
-    && (a.variants || []).join(",") === (b.variants || []).join(",") && (a.regions || "") === (b.regions || "");
+    && (a.variants || []).join(",") === (b.variants || []).join(",") && (a.regions || "") === (b.regions || "")
+    && (a.constraints || "") === (b.constraints || "") && (a.negative || []).join(",") === (b.negative || []).join(",");
 }
 
 /** A value as a link wrote it, for a note: cut after 24 characters. */

@@ -20,6 +20,8 @@ import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-st
 import { downloadJson } from "../views/results.js";
 import { readRegions, ruleClashes } from "../model/variants.js";
 import { RulesLegend } from "../views/rules-legend.js";
+import { ConstraintsOverlay } from "../views/constraints-draw.js";
+import { importLink, parseConstraints, readConstraints, readNegative, writeConstraints } from "../model/constraints.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
@@ -47,6 +49,7 @@ const board = new BoardView($("board"), {
     ? words.say("page.sudoku.locked.presenting") : words.say("page.sudoku.locked")),
 });
 const rulesLegend = new RulesLegend($("legend-list"));
+const overlay = new ConstraintsOverlay($("board-wrap"), $("board"));
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
@@ -82,7 +85,7 @@ function setRules(names = [], regionsText = "") {
 function showRules() {
   const rules = currentRules();
   board.setRules(rules);
-  rulesLegend.show(rules);
+  rulesLegend.show({ ...rules, constraints: now().constraints, negative: now().negative });
   $("regions-note").textContent = rules.error ? words.say("page.sudoku.regions_error", { error: rules.error }) : "";
   $("regions").setAttribute("aria-invalid", rules.error ? "true" : "false");
 }
@@ -135,7 +138,12 @@ function render(state, before) {
     if (!replaying && before.mode === "replay") showHint("");
   }
   if (state.mode !== "replay" && touched(state, before, "puzzle", "errorCells", "mode")) renderPuzzle();
-  if (touched(state, before, "puzzle", "examples")) syncExampleMenu();
+  if (touched(state, before, "puzzle", "examples", "constraints", "negative")) syncExampleMenu();
+  if (size !== before.puzzle.size || touched(state, before, "constraints", "negative")) {
+    overlay.show(state.constraints, size);
+    showRules();
+  }
+  if (touched(state, before, "importNotes")) say($("import-note"), state.importNotes, "info");
   if (touched(state, before, "box", "failedLoad")) {
     renderBoxNote(state.box);
     offerFailedLoad(state);
@@ -270,7 +278,9 @@ function exampleOnBoard() {
   const line = puzzleLine();
   const rules = currentRules();
   return now().examples.find((x) => x.size === now().puzzle.size && x.puzzle === line
-    && (x.variants || []).join(",") === rules.names.join(",") && (x.regions || "") === rules.regionsText);
+    && (x.variants || []).join(",") === rules.names.join(",") && (x.regions || "") === rules.regionsText
+    && writeConstraints(x.constraints) === writeConstraints(now().constraints)
+    && (x.negative || []).join(",") === now().negative.join(","));
 }
 
 /**
@@ -279,20 +289,23 @@ function exampleOnBoard() {
  * of its own, so Back brings it back; browsing the examples or the sizes
  * with the arrow keys adds no entry per step.
  */
-function replacePuzzle(size, values) {
+function replacePuzzle(size, values, extras = {}) {
   const before = puzzleLine();
-  const keepLeft = holdsWork();
-  loadPuzzle(size, values);
+  const keepLeft = holdsWork() || now().constraints.length > 0;
+  loadPuzzle(size, values, extras);
   rememberPuzzle({ keepLeft: keepLeft && puzzleLine() !== before });
 }
 
-/** Replace the puzzle (size and values), leaving any replay. */
-function loadPuzzle(size, values) {
+/**
+ * Replace the puzzle (size and values), leaving any replay. `extras`: what comes
+ * with it, {constraints, negative, notes} (an import's; none for plain text).
+ */
+function loadPuzzle(size, values, { constraints = [], negative = [], notes = [] } = {}) {
   cancelSolve();
   player.leave();
   releaseUnread();
   mirrorBox(values ? formatPuzzle(values, size) : "");
-  store.update({ type: "load", puzzle: sudokuPuzzle(size, values) });
+  store.update({ type: "load", puzzle: sudokuPuzzle(size, values), constraints, negative, notes });
 }
 
 /** A key on the board filled (value > 0) or cleared (0) a cell. */
@@ -313,7 +326,8 @@ function editCell(cell, value) {
  * Resolves to {puzzle} once read, or {puzzle: null, reason} (the sentence said).
  */
 async function readText(text, source) {
-  const answer = await api.parse(text);
+  const link = importLink(text);
+  const answer = link ? await api.parseImport(link) : await api.parse(text);
   let reason = null;
   if (answer.status === 413) {
     // Far past any puzzle: say so in its own terms, not the server's request size.
@@ -323,7 +337,7 @@ async function readText(text, source) {
   } else if (!SIZES.includes(answer.data.size)) {
     reason = words.say("page.sudoku.unread.too_big", { source, size: String(answer.data.size) });
   }
-  if (reason === null) return { puzzle: answer.data };
+  if (reason === null) return { puzzle: answer.data, extras: link ? imported(answer.data) : {} };
   showMessage(reason, "error");
   return { puzzle: null, reason };
 }
@@ -474,9 +488,10 @@ function keepUnread(text, source, reason) {
  * is still reading waits for it (pendingLoad): it means the puzzle just chosen,
  * not the one it replaces.
  */
-function loadText(text, source, { keepOnError = false, fromHistory = false, fromBox = false } = {}) {
+function loadText(text, source, { keepOnError = false, fromHistory = false, fromBox = false, extras: given = null } = {}) {
   const loading = (async () => {
-    const { puzzle, reason } = await readText(text, source);
+    const { puzzle, extras: read, reason } = await readText(text, source);
+    const extras = given ? given(puzzle.size) : read;
     if (!puzzle) {
       if (keepOnError) keepUnread(text, source, reason);
       else if (fromBox) giveBoxBack(text, reason);
@@ -485,16 +500,37 @@ function loadText(text, source, { keepOnError = false, fromHistory = false, from
     // Loaded: the box mirrors the board again, unless the user typed on while the server read it.
     if (fromBox) keepFailedLoad(null);     // the user moved on from the text that failed
     if (fromBox && $("puzzle-text").value === text) keepBoxText(null);
+    if (extras.rules) setRules(extras.rules.names, extras.rules.regions);
     if (fromHistory) {
-      loadPuzzle(puzzle.size, puzzle.grid);   // Back or a link: this entry's own puzzle
+      loadPuzzle(puzzle.size, puzzle.grid, extras);   // Back or a link: this entry's own puzzle
       rememberPuzzle();
     } else {
-      replacePuzzle(puzzle.size, puzzle.grid);
+      replacePuzzle(puzzle.size, puzzle.grid, extras);
     }
     return true;
   })();
   pendingLoad = loading.catch(() => false);
   return loading;
+}
+
+/**
+ * What an import brings beside the grid (the server's answer to a link): its constraints
+ * and negative rules, its variants and regions map, and its notes (what it holds that
+ * is not imported), all as the board takes them.
+ */
+function imported(data) {
+  const { constraints, errors } = readConstraints(data.constraints, data.size);
+  const notes = [...(Array.isArray(data.notes) ? data.notes : []), ...errors];
+  return {
+    constraints, negative: readNegative(data.negative), rules: { names: data.variants || [], regions: data.regions || "" },
+    notes: [words.say("page.sudoku.imported", { count: constraints.length }), ...notes],
+  };
+}
+
+/** The constraints a share link carries (its c= and neg=), for a board of side `size`. */
+function linked(share, size) {
+  const { constraints, errors } = parseConstraints(share.constraints, size);
+  return { constraints, negative: share.negative, notes: errors.map((error) => words.say("url.constraints", { error })) };
 }
 
 async function loadExamples() {
@@ -521,6 +557,8 @@ function currentShare() {
     step: null,
     variants: currentRules().names,
     regions: currentRules().regionsText,
+    constraints: writeConstraints(now().constraints),
+    negative: now().negative,
   };
 }
 
@@ -536,7 +574,11 @@ async function solve({ push = true, step = null } = {}) {
   if (now().editPushed) push = false;
   const share = currentShare();
   // Knuth's estimate of the tree comes first, to say how big the wait is (a cached answer may beat it).
-  const rules = { variant: share.variants, ...(share.regions ? { regions: share.regions } : {}) };
+  const rules = {
+    variant: share.variants, ...(share.regions ? { regions: share.regions } : {}),
+    ...(now().constraints.length ? { constraints: now().constraints } : {}),
+    ...(share.negative.length ? { negative: share.negative } : {}),
+  };
   glance.solving({ puzzle: share.puzzle, choose: share.choose, ...rules });
   const answer = await runner.run((signal) => api.solve(
     { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose, ...rules }, { signal }));
@@ -678,7 +720,8 @@ $("examples").addEventListener("change", async () => {
     return;
   }
   setRules(example.variants || [], example.regions || "");
-  await loadText(example.puzzle, words.say("page.sudoku.source.example"));
+  await loadText(example.puzzle, words.say("page.sudoku.source.example"),
+    { extras: () => ({ constraints: example.constraints || [], negative: example.negative || [] }) });
   syncExampleMenu();
 });
 
@@ -715,7 +758,7 @@ async function openShare(asked, { push = false } = {}) {
     sayMore($("board-message"), linkNotes(share, null));
     return;
   }
-  loadPuzzle(puzzle.size, puzzle.grid);
+  loadPuzzle(puzzle.size, puzzle.grid, linked(share, puzzle.size));
   await solve({ push, step: share.step });
   sayMore($("board-message"), linkNotes(share, player.lastStep));
 }
@@ -729,8 +772,9 @@ async function openEntered(asked) {
   $("choose").value = share.choose;
   setRules(share.variants, share.regions);
   const entered = parseEntered(share.puzzle);
-  if (entered) loadPuzzle(entered.size, entered.values);
-  else if (!(await loadText(share.puzzle, words.say("page.sudoku.source.link"), { keepOnError: true, fromHistory: true }))) {
+  if (entered) loadPuzzle(entered.size, entered.values, linked(share, entered.size));
+  else if (!(await loadText(share.puzzle, words.say("page.sudoku.source.link"),
+    { keepOnError: true, fromHistory: true, extras: (size) => linked(share, size) }))) {
     sayMore($("board-message"), linkNotes(share, null));
     return;
   }
@@ -761,5 +805,10 @@ loadExamples();
 restoreFailedLoad();
 restoreBoxText();
 const initial = entryShare();
-if (initial && initial.edit) openEntered(initial);
+// ?import=LINK: an f-puzzles or SudokuPad link opened from the address. Once read,
+// the address becomes the page's own (rememberPuzzle); unread, it stays, and the link
+// goes into the Puzzle string box with the server's reason.
+const importing = new URLSearchParams(location.search).get("import");
+if (importing && !initial) loadText(importing, words.say("page.sudoku.source.import"), { keepOnError: true, fromHistory: true });
+else if (initial && initial.edit) openEntered(initial);
 else if (initial) openShare(initial);
