@@ -23,6 +23,7 @@ const EVERY = [
   { kind: "palindrome", cells: [[0, 6], [1, 6], [2, 6]] },
   { kind: "renban", cells: [[1, 8], [2, 8]] },
   { kind: "extra-region", cells: [[5, 5], [5, 6]] },
+  { kind: "diagonal", direction: "+", cells: [[8, 0], [7, 1], [6, 2], [5, 3], [4, 4], [3, 5], [2, 6], [1, 7], [0, 8]] },
   { kind: "quadruple", cells: [[7, 7], [7, 8], [8, 7], [8, 8]], digits: [1, 2, 9] },
   { kind: "sandwich", side: "row", index: 3, sum: 14 },
   { kind: "sandwich", side: "column", index: 0, sum: 0 },
@@ -65,13 +66,15 @@ test("a constraint that cannot be drawn is named, the others kept", () => {
     "a thermo with no cells",
   ]);
   assert.equal(constraintError({ kind: "quadruple", cells: [[0, 0], [0, 1], [1, 0], [1, 1]], digits: [10] }, 9) !== null, true);
-  assert.deepEqual(readNegative(["xv", "kropki", "nonsense", "xv"]), ["kropki", "xv"]);
+  assert.deepEqual(readNegative(["xv", "kropki", "nonsense", "xv"]), ["kropki-white", "kropki-black", "xv"]);
+  assert.deepEqual(readNegative(["kropki-black"]), ["kropki-black"]);
 });
 
 test("the short form carries every kind there and back, in letters a URL keeps as they are", () => {
   const text = writeConstraints(EVERY);
   assert.match(text, /^[0-9a-z._*-]+$/);
   assert.ok(text.startsWith("k14-000110_k-88_t-222333_a-44*4546_a-5051*6171_"), text);
+  assert.ok(text.includes("_d1-807162534435261708_"), text);
   const { constraints, errors } = parseConstraints(text, 9);
   assert.deepEqual(errors, []);
   assert.deepEqual(JSON.parse(JSON.stringify(constraints)), EVERY);
@@ -164,4 +167,40 @@ test("a link of f-puzzles or SudokuPad is told from puzzle text", async () => {
     "", "https://example.com/?load=N4Ig", "f-puzzles.com is a site\nwith words", null]) {
     assert.equal(importLink(text), null, String(text));
   }
+});
+
+test("a path dragged by hand: on to a neighbour, back by retracing, and the constraint it makes", async () => {
+  const { extendPath, drawnConstraint } = await import("../../static/js/model/constraints.js");
+  let path = [];
+  for (const cell of [[0, 0], [0, 1], [0, 1], [1, 2], [3, 3], [0, 0], [1, 2]]) path = extendPath(path, cell);
+  assert.deepEqual(path, [[0, 0], [0, 1], [1, 2]], "a cell far away, one already in it, the same again: unchanged");
+  path = extendPath(path, [0, 1]);
+  assert.deepEqual(path, [[0, 0], [0, 1]], "back over the one before the last takes the last back");
+  assert.deepEqual(drawnConstraint("killer", path, 7), { kind: "killer", cells: [[0, 0], [0, 1]], sum: 7 });
+  assert.deepEqual(drawnConstraint("killer", path, NaN), { kind: "killer", cells: [[0, 0], [0, 1]], sum: null });
+  assert.deepEqual(drawnConstraint("thermo", path), { kind: "thermo", cells: [[0, 0], [0, 1]] });
+  assert.deepEqual(drawnConstraint("arrow", path), { kind: "arrow", circle: [[0, 0]], cells: [[0, 1]] });
+  assert.equal(drawnConstraint("thermo", [[0, 0]]), null, "a thermometer of one cell is none");
+  assert.deepEqual(drawnConstraint("killer", [[4, 4]], 5), { kind: "killer", cells: [[4, 4]], sum: 5 });
+  assert.equal(drawnConstraint("sandwich", path), null);
+});
+
+test("an import's answer and a link's c= become what the board takes, with notes", async () => {
+  const { imported, linked } = await import("../../static/js/model/constraints.js");
+  const answer = {
+    size: 9, variants: ["x"], regions: null, negative: ["xv"], notes: ["The link's 2 between lines are not solved here."],
+    constraints: [EVERY[0], { kind: "hexagon", cells: [] }],
+  };
+  const got = imported(answer);
+  assert.deepEqual(got.rules, { names: ["x"], regions: "" });
+  assert.deepEqual(got.negative, ["xv"]);
+  assert.equal(got.constraints.length, 1);
+  assert.deepEqual(got.notes, [
+    "Imported from the link, with 1 constraint drawn on the board.",
+    "The link's 2 between lines are not solved here.",
+    "a constraint of kind hexagon, which the page does not know",
+  ]);
+  const fromLink = linked({ constraints: "k14-000110_q", negative: ["kropki-white"] }, 9);
+  assert.equal(fromLink.constraints.length, 1);
+  assert.deepEqual(fromLink.notes, ["The link's constraints (c=): 'q' is no constraint; it is left off the board."]);
 });

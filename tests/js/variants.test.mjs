@@ -77,3 +77,28 @@ test("a shared link carries the variants and the regions", async () => {
   assert.match(readShare("?p=1&v=x,hexagon").notes.join(" "), /v=hexagon is not a variant/);
   assert.deepEqual(readShare("?p=1").variants, []);
 });
+
+test("a map may name its regions from 0 (as f-puzzles stores them) or by letters, as the server reads it", () => {
+  const fromOne = readRegions(JIGSAW, 9).regions;
+  const fromZero = [...JIGSAW].map((ch) => String(Number(ch) - 1)).join("");
+  const letters = [...JIGSAW].map((ch) => "abcdefghi"[Number(ch) - 1]).join("");
+  assert.deepEqual(readRegions(fromZero, 9).regions, fromOne);
+  assert.deepEqual(readRegions(letters, 9).regions, fromOne);
+  // Shaped as the grid, one row a line.
+  assert.deepEqual(readRegions(fromZero.match(/.{9}/g).join("\n"), 9).regions, fromOne);
+  assert.match(readRegions(`0${JIGSAW.slice(1)}`, 9).error, /^the regions map names its regions both from 0 \(the 0 at r1c1\) and from 1 \('9' at r\d+c\d+\): name them 0 to 8, or 1 to 9$/);
+  assert.match(readRegions(`J${letters.slice(1)}`, 9).error, /'J' at r1c1: a 9×9 map names each cell's region with one of A to I/);
+  assert.match(readRegions(`01${fromZero.slice(2)}`, 9).error, /^region 0 has 8 cells and region 1 has 10 cells/);
+});
+
+test("the command line's 'PUZZLE REGIONS' line is split, and a map is shaped as the grid", async () => {
+  const { splitEntry, mapRows } = await import("../../static/js/model/variants.js");
+  const puzzle = "3.......4..2.6.1...1.9.8.2...5...6...2.....1...9...8...8.3.4.6...4.1.9..5.......7";
+  assert.deepEqual(splitEntry(`${puzzle} ${JIGSAW}\n`), { puzzle, regions: JIGSAW });
+  assert.equal(splitEntry(puzzle), null);
+  assert.equal(splitEntry(`${puzzle} ${puzzle}`), null, "two puzzles are not a puzzle and its map");
+  assert.equal(mapRows(JIGSAW).split("\n").length, 9);
+  assert.equal(mapRows(JIGSAW).replace(/\n/g, ""), JIGSAW);
+  assert.equal(mapRows("1122 1122 3344 3344"), "1122\n1122\n3344\n3344");
+  assert.equal(mapRows("123"), "123");
+});

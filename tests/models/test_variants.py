@@ -135,7 +135,10 @@ def test_a_jigsaw_refuses_two_equal_givens_in_one_region():
     ([3], None, "variant", "variant must be a name"),
     (["jigsaw"], None, "regions", "a jigsaw needs a regions map"),
     ([], "123", "regions", "the regions map has 3 cells, but a 9×9 puzzle has 81"),
-    ([], "0" + REGIONS[1:], "regions", "the regions map has '0' at r1c1"),
+    ([], "0" + REGIONS[1:], "regions", "the regions map names its regions both from 0 (the 0 at r1c1) and from 1 ('9' at "),
+    ([], "x" + REGIONS[1:], "regions", "the regions map has 'x' at r1c1: a 9×9 map names each cell's region with one of 1 to 9"),
+    ([], "J" + REGIONS.translate(str.maketrans("123456789", "ABCDEFGHI"))[1:], "regions",
+     "the regions map has 'J' at r1c1: a 9×9 map names each cell's region with one of A to I"),
     ([], "12" + REGIONS[2:], "regions", "region 1 has 8 cells and region 2 has 10 cells: each region needs 9 cells"),
 ])
 def test_bad_names_and_maps_are_named(names, regions, field, words):
@@ -269,3 +272,20 @@ def test_a_dead_end_and_its_rulings_speak_the_variant():
     dead = [i + 1 for i, k in enumerate(kinds) if k == ec.DEAD_END]
     said = [" ".join(steplog.explain_step(log, step)) for step in islice(dead, 60)]
     assert any(re.search(r"\(r\d+c\d+ is a knight's move from the \w+ in r\d+c\d+\)", s) for s in said)
+
+
+def test_a_map_may_name_its_regions_from_0_or_by_letters():
+    """f-puzzles stores regions from 0 (0-8); some setters write A-I: both read as the map from 1."""
+    from_one = variants.read_regions(REGIONS, 3)
+    from_zero = "".join(str(int(ch) - 1) for ch in REGIONS)
+    letters = REGIONS.translate(str.maketrans("123456789", "abcdefghi"))
+    assert variants.read_regions(from_zero, 3) == from_one
+    assert variants.read_regions(letters, 3) == from_one
+    assert variants.read_regions("\n".join(from_zero[k:k + 9] for k in range(0, 81, 9)), 3) == from_one
+    # A 16×16 from 0 runs 0-9 then A-F; its regions are the boxes here.
+    boxes16 = [(r // 4) * 4 + c // 4 for r in range(16) for c in range(16)]
+    assert variants.read_regions("".join("0123456789ABCDEF"[g] for g in boxes16), 4) == tuple(boxes16)
+    # The error names a region as the map writes it.
+    with pytest.raises(variants.VariantError) as caught:
+        variants.read_regions("01" + from_zero[2:], 3)
+    assert caught.value.message.startswith("region 0 has 8 cells and region 1 has 10 cells")

@@ -103,21 +103,44 @@ def read_names(names) -> tuple[str, ...]:
     return tuple(name for name in NAMES if name in found)
 
 
+ZERO_BASED = "0" + sudoku.SYMBOLS       # f-puzzles numbers regions from 0: 0-8, or 0-9 then A-F
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def region_alphabet(chars: list[str]) -> str:
+    """How a map names its regions, the first region first: from 1 (1-9, then A-Z, as our maps
+    are written), from 0 (a 0 anywhere: f-puzzles' 0-8) or by letters alone (A-I)."""
+    upper = [ch.upper() for ch in chars]
+    if "0" in upper:
+        return ZERO_BASED
+    if upper and not any(ch.isdigit() for ch in upper):
+        return LETTERS
+    return sudoku.SYMBOLS
+
+
 def read_regions(text: str, n: int) -> tuple[int, ...]:
-    """A regions map: N² symbols (1-9, then A-Z), N cells each; whitespace and separators ignored."""
+    """A regions map: N² symbols, N cells each, regions named 1-9 then A-Z, or 0-8 (then A-Z),
+    or A-Z alone (region_alphabet); whitespace and separators ignored."""
     size = n * n
     if not isinstance(text, str):
         raise VariantError(say("regions.not_text"), "regions")
     chars = [ch for ch in text if not ch.isspace() and ch not in sudoku.SEPARATORS]
-    digits = symbol(1, size) + " to " + symbol(size, size)
-    if size > len(sudoku.SYMBOLS):
+    alphabet = region_alphabet(chars)
+    digits = alphabet[0] + " to " + alphabet[size - 1] if size <= len(alphabet) else ""
+    if size > len(alphabet):
         raise VariantError(say("regions.too_large", size=size), "regions")
     if len(chars) != size * size:
         raise VariantError(say("regions.length", count=len(chars), cells=size * size, size=size, digits=digits),
                            "regions")
     regions = []
     for index, ch in enumerate(chars):
-        value = sudoku.SYMBOLS.find(ch.upper()) if ch.isascii() else -1
+        value = alphabet.find(ch.upper()) if ch.isascii() else -1
+        if alphabet is ZERO_BASED and value == size:
+            # The last region's name from 1 in a map that has a 0: it names its regions both ways.
+            zero = next(i for i, c in enumerate(chars) if c == "0")
+            raise VariantError(say("regions.mixed", zero=cell_name(zero, size), char=repr(ch),
+                                   cell=cell_name(index, size), low=ZERO_BASED[size - 1],
+                                   high=sudoku.SYMBOLS[size - 1]), "regions", [zero, index])
         if not 0 <= value < size:
             raise VariantError(say("regions.character", char=repr(ch), cell=cell_name(index, size), size=size,
                                    digits=digits), "regions", [index])
@@ -125,12 +148,12 @@ def read_regions(text: str, n: int) -> tuple[int, ...]:
     counts = [regions.count(r) for r in range(size)]
     wrong = [r for r in range(size) if counts[r] != size]
     if wrong:
-        sizes = join_and([say("regions.one_size", region=symbol(r + 1, size), count=counts[r]) for r in wrong])
+        sizes = join_and([say("regions.one_size", region=alphabet[r], count=counts[r]) for r in wrong])
         raise VariantError(say("regions.sizes", sizes=sizes, size=size), "regions",
                            [i for i, r in enumerate(regions) if r in wrong])
     split = {r: found for r in range(size) if len(found := pieces(regions, r, size)) > 1}
     if split:
-        said = [say("regions.pieces", region=symbol(r + 1, size), count=len(found),
+        said = [say("regions.pieces", region=alphabet[r], count=len(found),
                     pieces=join_and([say("regions.piece", cell=cell_name(piece[0], size), count=len(piece))
                                      for piece in found]))
                 for r, found in split.items()]

@@ -62,6 +62,18 @@ export function parseImport(link) {
   });
 }
 
+/**
+ * POST /api/export: the f-puzzles and SudokuPad links of a puzzle. `options`: {puzzle,
+ * variant, regions, constraints, negative, title?}. data: {fpuzzles, sudokupad} or {error}.
+ */
+export function exportLinks(options) {
+  return request("/api/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(options),
+  });
+}
+
 /** GET /api/examples: [{id, title, size, puzzle, note}, ...]. */
 export function examples() {
   return request("/api/examples", { method: "GET" });

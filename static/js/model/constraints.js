@@ -7,8 +7,9 @@
 //
 // Glossary
 //   constraint  one entry of the normalised form: {kind, cells, …}.
-//   negative    the kinds whose absence says something ("kropki": no dot means
-//               neither double nor consecutive; "xv": no letter, no sum of 5 or 10).
+//   negative    the kinds whose absence says something ("kropki-white": no white dot,
+//               not consecutive; "kropki-black": no black dot, neither double the
+//               other; "xv": no letter, no sum of 5 or 10; "kropki" is short for both dots).
 //   shape       one thing drawn: {type: "path"|"polyline"|"circle"|"rect"|"text",
 //               layer: "under" (blended under the digits) or "over", cls, …},
 //               coordinates in cells (0, 0 is the grid's top left corner;
@@ -19,11 +20,11 @@ import { say } from "./messages.js";
 /** Every kind the page draws, in the legend's order. */
 export const KINDS = Object.freeze([
   "killer", "thermo", "arrow", "kropki-white", "kropki-black", "xv", "even", "odd",
-  "whispers", "palindrome", "renban", "extra-region", "quadruple", "sandwich", "little-killer",
+  "whispers", "palindrome", "renban", "extra-region", "diagonal", "quadruple", "sandwich", "little-killer",
 ]);
 
-/** The kinds whose absence can be a rule (f-puzzles' "negative"). */
-export const NEGATIVES = Object.freeze(["kropki", "xv"]);
+/** The kinds whose absence can be a rule (f-puzzles' "negative"), in the server's order. */
+export const NEGATIVES = Object.freeze(["kropki-white", "kropki-black", "xv"]);
 
 /** Kinds drawn as a line through cell centres. */
 const LINES = new Set(["whispers", "palindrome", "renban"]);
@@ -47,6 +48,26 @@ export function importLink(text) {
   return null;
 }
 
+/**
+ * What an import brings beside the grid (the server's answer to a link: docs/api.md):
+ * {constraints, negative, rules: {names, regions}, notes}: the notes say what was
+ * imported and what the link holds that is not (the server's sentences).
+ */
+export function imported(data) {
+  const { constraints, errors } = readConstraints(data.constraints, data.size);
+  const notes = [...(Array.isArray(data.notes) ? data.notes : []), ...errors];
+  return {
+    constraints, negative: readNegative(data.negative), rules: { names: data.variants || [], regions: data.regions || "" },
+    notes: [say("page.sudoku.imported", { count: constraints.length }), ...notes],
+  };
+}
+
+/** The constraints a share link carries (its c= and neg=) for a board of side `size`, as imported() gives them. */
+export function linked(share, size) {
+  const { constraints, errors } = parseConstraints(share.constraints, size);
+  return { constraints, negative: share.negative, notes: errors.map((error) => say("url.constraints", { error })) };
+}
+
 // ---- reading -------------------------------------------------------------------
 
 /** Whether a value is a cell [row, column] of a board of side `size`. */
@@ -57,13 +78,24 @@ function isCell(cell, size) {
 
 const adjacent = ([a, b], [c, d]) => Math.abs(a - c) + Math.abs(b - d) === 1;
 
-/** Whether cells are the four around one corner (a 2×2 square). */
+/** Whether cells are 2 to 4 of the square round one grid point (all four inside the grid). */
 function aroundCorner(cells) {
-  if (cells.length !== 4) return false;
-  const top = Math.min(...cells.map(([r]) => r));
-  const left = Math.min(...cells.map(([, c]) => c));
-  const seen = new Set(cells.map(([r, c]) => `${r - top},${c - left}`));
-  return ["0,0", "0,1", "1,0", "1,1"].every((k) => seen.has(k));
+  if (cells.length < 2 || cells.length > 4) return false;
+  const rows = cells.map(([r]) => r);
+  const cols = cells.map(([, c]) => c);
+  const distinct = new Set(cells.map(([r, c]) => `${r},${c}`));
+  return distinct.size === cells.length && Math.max(...rows) - Math.min(...rows) <= 1 && Math.max(...cols) - Math.min(...cols) <= 1;
+}
+
+/** The grid point a quadruple's cells are round, [x, y] (on the grid's edge when its cells are in one row or column there). */
+export function quadruplePoint(cells, size) {
+  const along = (values) => {
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    if (high > low) return high;
+    return low === 0 ? 0 : low === size - 1 ? size : low + 1;
+  };
+  return [along(cells.map(([, c]) => c)), along(cells.map(([r]) => r))];
 }
 
 /**
@@ -98,6 +130,16 @@ export function constraintError(item, size) {
       || !item.digits.every((d) => Number.isInteger(d) && d >= 1 && d <= size))) {
     return say("constraints.bad_quadruple", { size });
   }
+  if (kind === "quadruple" && item.digits.length > 4) {
+    return say("constraints.bad_quadruple", { size });
+  }
+  if (kind === "diagonal" && item.direction !== "+" && item.direction !== "-") {
+    return say("constraints.bad_cells", { kind, size });
+  }
+  if (kind === "little-killer" && item.clue !== undefined && !(Array.isArray(item.clue) && item.clue.length === 2
+      && item.clue.every((k) => Number.isInteger(k) && k >= -1 && k <= size))) {
+    return say("constraints.bad_cells", { kind, size });
+  }
   if (kind === "sandwich" && (!["row", "column"].includes(item.side) || !Number.isInteger(item.index)
       || item.index < 0 || item.index >= size)) {
     return say("constraints.bad_sandwich", { size });
@@ -121,18 +163,55 @@ export function readConstraints(list, size) {
   return { constraints: Object.freeze(constraints), errors };
 }
 
-/** The negative rules asked for, known ones only, in a fixed order. */
+/** The negative rules asked for, known ones only ("kropki": both dots), in the server's order. */
 export function readNegative(list) {
-  const asked = Array.isArray(list) ? list : [];
-  return NEGATIVES.filter((name) => asked.includes(name));
+  const asked = new Set(Array.isArray(list) ? list : []);
+  if (asked.has("kropki")) asked.add("kropki-white").add("kropki-black");
+  return NEGATIVES.filter((name) => asked.has(name));
 }
 
 function freeze(item) {
   const copy = { ...item };
-  for (const key of ["cells", "circle", "digits"]) {
+  for (const key of ["cells", "circle", "digits", "clue"]) {
     if (Array.isArray(copy[key])) copy[key] = Object.freeze(copy[key].map((v) => (Array.isArray(v) ? Object.freeze([...v]) : v)));
   }
   return Object.freeze(copy);
+}
+
+// ---- drawing by hand --------------------------------------------------------------
+
+/** The kinds the page draws by hand: dragged over cells (a cage takes its sum after). */
+export const DRAWN = Object.freeze(["killer", "thermo", "arrow", "whispers", "renban", "palindrome", "extra-region"]);
+
+/**
+ * A path being dragged over cells, one more cell reached: appended when it touches
+ * the last (a king's move: lines and thermometers go diagonally too), taken back
+ * when it is the one before the last (dragging back undoes), else unchanged.
+ */
+export function extendPath(path, cell) {
+  const last = path[path.length - 1];
+  if (!last) return [cell];
+  if (last[0] === cell[0] && last[1] === cell[1]) return path;
+  const before = path[path.length - 2];
+  if (before && before[0] === cell[0] && before[1] === cell[1]) return path.slice(0, -1);
+  if (path.some(([r, c]) => r === cell[0] && c === cell[1])) return path;
+  if (Math.max(Math.abs(last[0] - cell[0]), Math.abs(last[1] - cell[1])) !== 1) return path;
+  return [...path, cell];
+}
+
+/**
+ * The constraint a dragged path makes, or null when it makes none: a cage or an extra
+ * region of its cells (`sum`: a whole number, or null for a cage without one), an arrow
+ * whose circle is the first cell, a thermometer or line along it (two cells at least).
+ */
+export function drawnConstraint(kind, path, sum = null) {
+  if (!DRAWN.includes(kind) || !path.length) return null;
+  const cells = path.map(([r, c]) => [r, c]);
+  if (kind === "killer") return { kind, cells, sum: Number.isInteger(sum) && sum > 0 ? sum : null };
+  if (kind === "extra-region") return { kind, cells };
+  if (path.length < 2) return null;
+  if (kind === "arrow") return { kind, circle: cells.slice(0, 1), cells: cells.slice(1) };
+  return { kind, cells };
 }
 
 // ---- the short form a share link carries ------------------------------------------------
@@ -142,12 +221,13 @@ function freeze(item) {
 // value is letters, digits, ".", "-", "_" and "*": nothing a URL escapes.
 //   killer k14-000110 (k-… without a sum), thermo t-…, arrow a-CIRCLE*SHAFT,
 //   kropki w-… / b-…, xv x-… / v-…, even e-…, odd o-…, whispers g-…, palindrome p-…,
-//   renban r-…, extra region z-…, quadruple q1.2-…, sandwich sr.3.14 / sc.3.14
-//   (side, index, sum), little killer l15-….
+//   renban r-…, extra region z-…, diagonal d1-… ("+") / d2-… ("-"), quadruple q1.2-…,
+//   sandwich sr.3.14 / sc.3.14 (side, index, sum), little killer l15-… (its clue's
+//   place follows from its diagonal: littleKillerPlace).
 
 const CODES = {
   killer: "k", thermo: "t", arrow: "a", "kropki-white": "w", "kropki-black": "b", even: "e", odd: "o",
-  whispers: "g", palindrome: "p", renban: "r", "extra-region": "z", quadruple: "q", "little-killer": "l",
+  whispers: "g", palindrome: "p", renban: "r", "extra-region": "z", diagonal: "d", quadruple: "q", "little-killer": "l",
 };
 const KIND_OF_CODE = Object.fromEntries(Object.entries(CODES).map(([kind, code]) => [code, kind]));
 
@@ -164,6 +244,7 @@ export function writeConstraints(constraints) {
       case "quadruple": return `q${item.digits.join(".")}-${cellsCode(item.cells)}`;
       case "sandwich": return `s${item.side === "row" ? "r" : "c"}.${item.index}.${item.sum}`;
       case "little-killer": return `l${item.sum}-${cellsCode(item.cells)}`;
+      case "diagonal": return `d${item.direction === "+" ? 1 : 2}-${cellsCode(item.cells)}`;
       default: return `${CODES[item.kind]}-${cellsCode(item.cells)}`;
     }
   }).join("_");
@@ -199,6 +280,7 @@ function readOne(part) {
   if (kind === "killer") item.sum = args === "" ? null : numbers(args)[0];
   if (kind === "little-killer") item.sum = numbers(args)[0];
   if (kind === "quadruple") item.digits = numbers(args);
+  if (kind === "diagonal") item.direction = args === "1" ? "+" : args === "2" ? "-" : null;
   return item;
 }
 
@@ -271,8 +353,9 @@ const segmentsPath = (segments) => segments.map(([a, b, c, d]) => `M${a} ${b}L${
  * points: {at: [x, y], dir: [dx, dy]}, the diagonal's step (row, column) from the
  * clue into the grid.
  */
-export function littleKillerPlace(cells, size) {
+export function littleKillerPlace(cells, size, clue = null) {
   const [r0, c0] = cells[0];
+  if (clue) return { at: [clue[1] + 0.5, clue[0] + 0.5], dir: [Math.sign(c0 - clue[1]), Math.sign(r0 - clue[0])] };
   let dir;
   if (cells.length > 1) {
     dir = [Math.sign(cells[1][0] - r0), Math.sign(cells[1][1] - c0)];
@@ -315,6 +398,9 @@ export function constraintShapes(constraints, size) {
       if (points.length > 1) under.push({ type: "polyline", cls: `${cls} tube`, points });
     } else if (kind === "arrow") {
       under.push(...arrowShapes(item, cls));
+    } else if (kind === "diagonal") {
+      const corners = item.direction === "-" ? [[0, 0], [size, size]] : [[0, size], [size, 0]];
+      under.push({ type: "polyline", cls: `${cls} line`, points: corners });
     } else if (LINES.has(kind)) {
       under.push({ type: "polyline", cls: `${cls} line`, points: pointsOf(item.cells) });
     } else if (kind === "killer") {
@@ -336,17 +422,14 @@ export function constraintShapes(constraints, size) {
       const [x, y] = centre(item.cells[0]);
       over.push({ type: "circle", cls: `${cls} mark`, cx: x, cy: y, r: 0.32 });
     } else if (kind === "quadruple") {
-      const rows = item.cells.map(([r]) => r);
-      const cols = item.cells.map(([, c]) => c);
-      const x = Math.max(...cols);
-      const y = Math.max(...rows);
+      const [x, y] = quadruplePoint(item.cells, size);
       over.push({ type: "circle", cls: `${cls} ring`, cx: x, cy: y, r: 0.3 });
       over.push({ type: "text", cls: `${cls} digits`, x, y, text: item.digits.join(item.digits.length > 2 ? "" : " "), anchor: "middle" });
     } else if (kind === "sandwich") {
       const at = item.side === "row" ? [-0.5, item.index + 0.5] : [item.index + 0.5, -0.5];
       over.push({ type: "text", cls: `${cls} outside`, x: at[0], y: at[1], text: String(item.sum), anchor: "middle" });
     } else if (kind === "little-killer") {
-      const { at, dir } = littleKillerPlace(item.cells, size);
+      const { at, dir } = littleKillerPlace(item.cells, size, item.clue || null);
       over.push({ type: "text", cls: `${cls} outside`, x: at[0], y: at[1], text: String(item.sum), anchor: "middle" });
       const tip = [round(at[0] + dir[0] * 0.45), round(at[1] + dir[1] * 0.45)];
       over.push({ type: "polyline", cls: `${cls} pointer`, points: [[round(at[0] + dir[0] * 0.3), round(at[1] + dir[1] * 0.3)], tip] });

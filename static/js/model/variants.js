@@ -18,6 +18,29 @@ export function readVariants(text) {
   };
 }
 
+/** The number of cells of the boards a text may be a whole puzzle or map of (16, 81, 256, 625). */
+const CELL_COUNTS = [4, 9, 16, 25].map((size) => size * size);
+
+/**
+ * A line 'PUZZLE REGIONS' (a jigsaw file's form, as the command line reads it:
+ * webapp.models.variants.split_entry) as {puzzle, regions}; null for any other text.
+ */
+export function splitEntry(text) {
+  const words = String(text || "").trim().split(/\s+/);
+  if (words.length === 2 && words[0].length === words[1].length && CELL_COUNTS.includes(words[1].length) && !words[1].includes(".")) {
+    return { puzzle: words[0], regions: words[1] };
+  }
+  return null;
+}
+
+/** A map shaped as the grid, one row a line (whitespace ignored); text of another length as it is. */
+export function mapRows(text) {
+  const chars = String(text || "").replace(/\s+/g, "");
+  const size = Math.round(Math.sqrt(chars.length));
+  if (!chars.length || size * size !== chars.length || !CELL_COUNTS.includes(chars.length)) return text || "";
+  return chars.match(new RegExp(`.{${size}}`, "g")).join("\n");
+}
+
 /** Top-left cells [row, column] of the windows: n - 1 a side, one cell in and one apart. */
 export function windowCorners(n) {
   const starts = [];
@@ -25,21 +48,44 @@ export function windowCorners(n) {
   return starts.flatMap((top) => starts.map((left) => [top, left]));
 }
 
+const ZERO_BASED = `0${SYMBOLS}`;
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * How a map names its regions, the first region first (webapp.models.variants.region_alphabet):
+ * from 1 (1-9, then A-P), from 0 (a 0 anywhere: f-puzzles' 0-8) or by letters alone (A-I).
+ */
+export function regionAlphabet(chars) {
+  const upper = chars.map((ch) => ch.toUpperCase());
+  if (upper.includes("0")) return ZERO_BASED;
+  if (upper.length && !upper.some((ch) => /[0-9]/.test(ch))) return LETTERS;
+  return SYMBOLS;
+}
+
 /**
  * A regions map read for a board of side `size`: {regions (region per cell, from 0) or null, error}.
- * Empty text is no jigsaw (regions null, no error). Whitespace is ignored.
+ * Empty text is no jigsaw (regions null, no error). Whitespace is ignored; regions are named
+ * from 1, from 0 or by letters (regionAlphabet), as the server reads them.
  */
 export function readRegions(text, size) {
   const chars = [...(text || "")].filter((ch) => !/\s/.test(ch));
   if (!chars.length) return { regions: null, error: null };
   const cells = size * size;
-  const digits = `${symbolOf(1)} to ${symbolOf(size)}`;
+  const alphabet = regionAlphabet(chars);
+  const digits = `${alphabet[0]} to ${alphabet[size - 1]}`;
   if (chars.length !== cells) {
     return { regions: null, error: say("regions.length", { count: chars.length, cells, size, digits }) };
   }
   const regions = new Int32Array(cells);
   for (let i = 0; i < cells; i++) {
-    const value = SYMBOLS.indexOf(chars[i].toUpperCase());
+    const value = alphabet.indexOf(chars[i].toUpperCase());
+    if (alphabet === ZERO_BASED && value === size) {
+      // The last region's name from 1 in a map that has a 0: it names its regions both ways.
+      const zero = chars.indexOf("0");
+      return { regions: null, error: say("regions.mixed", {
+        zero: cellName(zero, size), char: `'${chars[i]}'`, cell: cellName(i, size), low: ZERO_BASED[size - 1], high: SYMBOLS[size - 1],
+      }) };
+    }
     if (value < 0 || value >= size) {
       return { regions: null, error: say("regions.character", { char: `'${chars[i]}'`, cell: cellName(i, size), size, digits }) };
     }
@@ -49,7 +95,7 @@ export function readRegions(text, size) {
   for (const r of regions) counts[r] += 1;
   const wrong = counts.map((count, r) => [r, count]).filter(([, count]) => count !== size);
   if (wrong.length) {
-    const sizes = joinAnd(wrong.map(([r, count]) => say("regions.one_size", { region: symbolOf(r + 1), count })));
+    const sizes = joinAnd(wrong.map(([r, count]) => say("regions.one_size", { region: alphabet[r], count })));
     return { regions: null, error: say("regions.sizes", { sizes, size }) };
   }
   const split = [];
@@ -59,7 +105,7 @@ export function readRegions(text, size) {
   }
   if (split.length) {
     const said = split.map(({ r, found }) => say("regions.pieces", {
-      region: symbolOf(r + 1), count: found.length,
+      region: alphabet[r], count: found.length,
       pieces: joinAnd(found.map((piece) => say("regions.piece", { cell: cellName(piece[0], size), count: piece.length }))),
     }));
     return { regions: null, error: say("regions.not_joined", { regions: said.join("; ") }) };

@@ -18,10 +18,11 @@ import { DigitPad } from "../views/digitpad.js";
 import { UrlSync, readShare, sameSolve, linkNotes } from "../model/url.js";
 import { PageState, initialState, sudokuPuzzle, touched } from "../model/page-state.js";
 import { downloadJson } from "../views/results.js";
-import { readRegions, ruleClashes } from "../model/variants.js";
+import { mapRows, readRegions, ruleClashes, splitEntry } from "../model/variants.js";
 import { RulesLegend } from "../views/rules-legend.js";
 import { ConstraintsOverlay } from "../views/constraints-draw.js";
-import { importLink, parseConstraints, readConstraints, readNegative, writeConstraints } from "../model/constraints.js";
+import { ConstraintEntry } from "./constraint-entry.js";
+import { importLink, imported, linked, writeConstraints } from "../model/constraints.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
@@ -50,6 +51,21 @@ const board = new BoardView($("board"), {
 });
 const rulesLegend = new RulesLegend($("legend-list"));
 const overlay = new ConstraintsOverlay($("board-wrap"), $("board"));
+// Constraints drawn by hand go into the state like any change of the puzzle (Back undoes them too).
+new ConstraintEntry({ board: $("board"), overlay }, {
+  size: () => now().puzzle.size,
+  locked: () => now().mode === "replay",
+  onAdd: (made) => changeConstraints([...now().constraints, made]),
+  onUndo: () => changeConstraints(now().constraints.slice(0, -1)),
+});
+
+/** The board's constraints changed by hand: any replay is left, and the address keeps them. */
+function changeConstraints(constraints) {
+  cancelSolve();
+  player.leave();
+  store.update({ type: "constraints", constraints });
+  rememberPuzzle();
+}
 const pad = new DigitPad($("digit-pad"), { onValue: (value) => editCell(board.active, value) });
 const runner = new SolveRunner($("solve"));
 const player = new Replayer({
@@ -77,7 +93,7 @@ function currentRules() {
 /** Put rules into the picker (a link, an example): names checked, the map in its field. */
 function setRules(names = [], regionsText = "") {
   for (const box of document.querySelectorAll("input[name=variant]")) box.checked = names.includes(box.value);
-  $("regions").value = regionsText || "";
+  $("regions").value = mapRows(regionsText);
   showRules();
 }
 
@@ -135,6 +151,7 @@ function render(state, before) {
     pad.setVisible(!replaying);
     $("edit").hidden = !replaying;
     $("variants").disabled = replaying;      // a replay's rules are its log's; Edit puzzle changes them
+    $("draw").disabled = replaying;
     if (!replaying && before.mode === "replay") showHint("");
   }
   if (state.mode !== "replay" && touched(state, before, "puzzle", "errorCells", "mode")) renderPuzzle();
@@ -327,7 +344,9 @@ function editCell(cell, value) {
  */
 async function readText(text, source) {
   const link = importLink(text);
-  const answer = link ? await api.parseImport(link) : await api.parse(text);
+  // The command line's 'PUZZLE REGIONS' line: the puzzle, and its jigsaw's map for the map's field.
+  const entry = link ? null : splitEntry(text);
+  const answer = link ? await api.parseImport(link) : await api.parse(entry ? entry.puzzle : text);
   let reason = null;
   if (answer.status === 413) {
     // Far past any puzzle: say so in its own terms, not the server's request size.
@@ -337,6 +356,7 @@ async function readText(text, source) {
   } else if (!SIZES.includes(answer.data.size)) {
     reason = words.say("page.sudoku.unread.too_big", { source, size: String(answer.data.size) });
   }
+  if (reason === null && entry) return { puzzle: answer.data, extras: { rules: { names: currentRules().names, regions: entry.regions } } };
   if (reason === null) return { puzzle: answer.data, extras: link ? imported(answer.data) : {} };
   showMessage(reason, "error");
   return { puzzle: null, reason };
@@ -513,26 +533,6 @@ function loadText(text, source, { keepOnError = false, fromHistory = false, from
   return loading;
 }
 
-/**
- * What an import brings beside the grid (the server's answer to a link): its constraints
- * and negative rules, its variants and regions map, and its notes (what it holds that
- * is not imported), all as the board takes them.
- */
-function imported(data) {
-  const { constraints, errors } = readConstraints(data.constraints, data.size);
-  const notes = [...(Array.isArray(data.notes) ? data.notes : []), ...errors];
-  return {
-    constraints, negative: readNegative(data.negative), rules: { names: data.variants || [], regions: data.regions || "" },
-    notes: [words.say("page.sudoku.imported", { count: constraints.length }), ...notes],
-  };
-}
-
-/** The constraints a share link carries (its c= and neg=), for a board of side `size`. */
-function linked(share, size) {
-  const { constraints, errors } = parseConstraints(share.constraints, size);
-  return { constraints, negative: share.negative, notes: errors.map((error) => words.say("url.constraints", { error })) };
-}
-
 async function loadExamples() {
   const answer = await api.examples();
   if (!answer.ok || !Array.isArray(answer.data)) return;
@@ -681,6 +681,17 @@ $("solve-form").addEventListener("submit", (e) => {
   solve({ push: true });
 });
 
+// The board's puzzle in f-puzzles: the server writes the link (one writer of the format).
+$("open-fpuzzles").addEventListener("click", async () => {
+  const share = currentShare();
+  const answer = await api.exportLinks({
+    puzzle: share.puzzle, variant: share.variants, ...(share.regions ? { regions: share.regions } : {}),
+    constraints: now().constraints, negative: share.negative,
+  });
+  if (answer.ok) window.open(answer.data.fpuzzles, "_blank", "noopener");
+  else showMessage(words.say("page.sudoku.export_failed", { error: answer.data.error }), "error");
+});
+
 $("clear").addEventListener("click", () => {
   replacePuzzle(now().puzzle.size, null);
   board.focusCell(0);
@@ -727,7 +738,19 @@ $("examples").addEventListener("change", async () => {
 
 // A variant picked or a map typed: the board draws it, clashes follow it, the address keeps it.
 for (const box of document.querySelectorAll("input[name=variant]")) box.addEventListener("change", rulesChanged);
-$("regions").addEventListener("input", rulesChanged);
+$("regions").addEventListener("input", () => {
+  // The whole 'PUZZLE REGIONS' line pasted here: the map stays, the puzzle goes on the board.
+  const entry = splitEntry($("regions").value);
+  if (entry) {
+    $("regions").value = mapRows(entry.regions);
+    loadText(entry.puzzle, words.say("page.sudoku.source.pasted"), { keepOnError: true });
+  }
+  rulesChanged();
+});
+// A map typed or pasted on one line is shaped as the grid once it reads well (whitespace is ignored).
+$("regions").addEventListener("change", () => {
+  if (!currentRules().error && !$("regions").value.includes("\n")) $("regions").value = mapRows($("regions").value);
+});
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
 for (const id of ["solutions", "choose"]) {

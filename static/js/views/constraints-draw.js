@@ -70,10 +70,14 @@ export class ConstraintsOverlay {
     this.size = 0;
     this.key = "";
     this.layers = ["cons-layer cons-under", "cons-layer cons-over"].map((cls) => {
-      const svg = svgElement("svg", { class: cls, "aria-hidden": "true", "data-testid": "constraints" });
-      svg.append(svgElement("g"));
+      const svg = svgElement("svg", { class: cls, "aria-hidden": "true" });
+      svg.hidden = true;
+      // The constraints, then a path being drawn by hand (pages/constraint-entry.js).
+      svg.append(svgElement("g"), svgElement("g", { class: "draft" }));
       return svg;
     });
+    this.list = [];
+    this.drafted = false;
     // After the board, before the heatmap: an opaque heatmap hides them, as it hides the digits.
     board.after(...this.layers);
     new ResizeObserver(() => this.place()).observe(board);
@@ -86,14 +90,24 @@ export class ConstraintsOverlay {
     if (key === this.key) return;
     this.key = key;
     this.size = size;
+    this.list = list;
     const [under, over] = this.layers.map((svg) => svg.firstChild);
     fill(under, over, constraintShapes(list, size));
     for (const svg of this.layers) {
       svg.setAttribute("viewBox", `-1 -1 ${size + 2} ${size + 2}`);
-      svg.hidden = !list.length;
+      svg.hidden = !list.length && !this.drafted;
     }
     // Room around the board for the clues outside it (app.css shrinks the board to make it).
     this.wrap.classList.toggle("clues-outside", hasOutsideClues(list));
+    this.place();
+  }
+
+  /** Draw constraints being drawn by hand (none: the draft goes), over the others. */
+  draft(constraints) {
+    const [under, over] = this.layers.map((svg) => svg.lastChild);
+    fill(under, over, constraintShapes(constraints, this.size));
+    this.drafted = constraints.length > 0;
+    for (const svg of this.layers) svg.hidden = !this.list.length && !this.drafted;
     this.place();
   }
 

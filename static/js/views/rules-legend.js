@@ -26,12 +26,14 @@ const ENTRIES = [
   { kind: "palindrome", sample: { kind: "palindrome", cells: PAIR }, box: "0 0 2 1", words: () => say("legend.constraint.palindrome") },
   { kind: "renban", sample: { kind: "renban", cells: PAIR }, box: "0 0 2 1", words: () => say("legend.constraint.renban") },
   { kind: "extra-region", sample: { kind: "extra-region", cells: [[0, 0]] }, box: "0 0 1 1", words: () => say("legend.constraint.extra-region") },
+  { kind: "diagonal", sample: { kind: "diagonal", direction: "-", cells: [[0, 0], [1, 1]] }, box: "0 0 2 2", words: () => say("legend.constraint.diagonal") },
   { kind: "quadruple", sample: { kind: "quadruple", cells: [[0, 0], [0, 1], [1, 0], [1, 1]], digits: [1, 2] }, box: "0.5 0.5 1 1",
     words: () => say("legend.constraint.quadruple") },
   { kind: "sandwich", sample: { kind: "sandwich", side: "row", index: 0, sum: 14 }, box: "-1 0 1 1", words: () => say("legend.constraint.sandwich") },
   { kind: "little-killer", sample: { kind: "little-killer", cells: [[0, 0], [1, 1]], sum: 9 }, box: "-1 -1 1 1",
     words: () => say("legend.constraint.little-killer") },
-  { negative: "kropki", swatch: "plain", words: () => say("legend.constraint.negative.kropki") },
+  { negative: "kropki-white", swatch: "plain", words: () => say("legend.constraint.negative.kropki-white") },
+  { negative: "kropki-black", swatch: "plain", words: () => say("legend.constraint.negative.kropki-black") },
   { negative: "xv", swatch: "plain", words: () => say("legend.constraint.negative.xv") },
 ];
 
@@ -58,7 +60,7 @@ export class RulesLegend {
 
   /**
    * Show the entries of what the board draws: {names, regions (null: the boxes),
-   * constraints (the normalised form), negative (["kropki", "xv"] or fewer)}.
+   * constraints (the normalised form), negative (["kropki-white", "kropki-black", "xv"] or fewer)}.
    */
   show({ names = [], regions = null, constraints = [], negative = [] }) {
     const kinds = new Set(constraints.map((item) => item.kind));
