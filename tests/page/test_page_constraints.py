@@ -79,8 +79,9 @@ def test_every_constraint_is_drawn_on_its_cells_in_both_themes_and_at_each_size(
     # The legend says each kind drawn, and the negative rule asked for, not the other.
     for kind in KINDS:
         expect(page.locator(f"#legend-list li[data-kind='{kind}']")).to_be_visible()
-    expect(page.locator("#legend-list li[data-negative=kropki]")).to_have_text(
-        say("legend.constraint.negative.kropki"))
+    expect(page.locator("#legend-list li[data-negative=kropki-white]")).to_have_text(
+        say("legend.constraint.negative.kropki-white"))
+    expect(page.locator("#legend-list li[data-negative=kropki-black]")).to_be_visible()
     expect(page.locator("#legend-list li[data-negative=xv]")).to_be_hidden()
     expect(page.locator("#legend-list li[data-kind=killer]")).to_contain_text(say("legend.constraint.killer"))
     # The dark theme draws in its own ink: a cage's sum is light on the dark board.
