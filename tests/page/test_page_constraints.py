@@ -4,12 +4,14 @@ its cells are, in both themes and at each size, the legend's entries, and the ji
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.pagehelpers import board_symbols, paste
+from tests.pagehelpers import PRESENTING, STEP_LABEL, board_symbols, paste
 from webapp.models.examples import examples
 from webapp.words.messages import say
 
@@ -154,3 +156,98 @@ def test_a_jigsaw_map_reads_from_0_or_in_letters_a_row_a_line_and_the_puzzle_reg
     assert board_symbols(page) == puzzle
     assert right_edges(page) == edges
     expect(page.locator("#board-message")).to_be_hidden()
+
+
+PUBLISHED = Path(__file__).resolve().parents[2] / "webapp" / "puzzles" / "constraints" / "published.json"
+KILLER = next(p for p in json.loads(PUBLISHED.read_text(encoding="utf-8")) if p["kind"] == "killer")
+
+
+def test_an_f_puzzles_link_imports_solves_presents_exports_and_a_bad_one_loses_nothing(page: Page, api):
+    """A link in the address (?import=) loads the puzzle and its cages; the page's own address then
+    carries them (a reload keeps them); the solve keeps them; they stay on the board when presenting;
+    Open in f-puzzles exports the board, whose import is the same puzzle; a bad link pasted is refused
+    in the server's words with the board and its cages as they were."""
+    expected = api.post("/api/parse", json={"import": KILLER["fpuzzles"]}).get_json()
+    cages = len(expected["constraints"])
+    page.goto("/?" + urlencode({"import": KILLER["fpuzzles"]}))
+    expect(page.locator("#import-note")).to_contain_text(say("page.sudoku.imported", count=cages))
+    expect(page.locator("svg.cons-over .cage")).to_have_count(cages)
+    assert "import=" not in page.url and "c=k" in page.url
+    expect(page.locator("#legend-list li[data-kind=killer]")).to_be_visible()
+    page.reload()
+    expect(page.locator("svg.cons-over .cage")).to_have_count(cages)
+    # Exported: the link f-puzzles would open is the board's puzzle, its import the same cages.
+    page.context.route("https://f-puzzles.com/**", lambda route: route.fulfill(body="f-puzzles"))
+    with page.expect_popup() as opened:
+        page.click("#open-fpuzzles")
+    link = opened.value.url
+    assert link.startswith("https://f-puzzles.com/?load=")
+    again = api.post("/api/parse", json={"import": link}).get_json()
+    assert again["constraints"] == expected["constraints"] and again["puzzle"] == expected["puzzle"]
+    opened.value.close()
+    # Solved with its cages (the server's independent checker keeps them: the published solution).
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+    page.keyboard.press("End")
+    expect(page.locator("#board [data-cell='80']")).to_have_text(KILLER["solution"][80])
+    assert board_symbols(page) == KILLER["solution"]
+    expect(page.locator("svg.cons-over .cage")).to_have_count(cages)
+    # Presenting, the cages follow the board's new size.
+    page.click("#btn-present")
+    expect(page.locator("html")).to_have_class(PRESENTING)
+    first = cell_box(page, 0)
+    page.wait_for_function("""(width) => {
+        const sum = document.querySelector('svg.cons-over .cage-sum').getBoundingClientRect();
+        return Math.abs(sum.left - document.querySelector('#board [data-cell="0"]').getBoundingClientRect().left) < width / 4;
+    }""", arg=first["width"])
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).not_to_have_class(PRESENTING)
+    # A damaged link pasted: the server's words, the board and its cages as they were, the link kept.
+    page.click("#edit")
+    before = board_symbols(page)
+    bad = "https://f-puzzles.com/?load=N4IgzglgXgpiBcAGAnAGkSALhTAbOSIAKgBYwBOAtgPaIAUAwuQIY"
+    paste(page, bad)
+    expect(page.locator("#board-message")).to_contain_text("Could not read the pasted puzzle")
+    expect(page.locator("#puzzle-text")).to_have_value(bad)
+    assert board_symbols(page) == before
+    expect(page.locator("svg.cons-over .cage")).to_have_count(cages)
+
+
+def drag(page: Page, cells: list[int]):
+    """A drag with the mouse from the first cell's centre through the others'."""
+    page.locator("#board").scroll_into_view_if_needed()
+    boxes = [cell_box(page, i) for i in cells]
+    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    page.mouse.move(*centre[0])
+    page.mouse.down()
+    for point in centre[1:]:
+        page.mouse.move(*point, steps=3)
+    page.mouse.up()
+
+
+def test_cages_and_thermometers_drawn_by_hand_are_solved_with_the_puzzle(page: Page):
+    page.goto("/")
+    page.select_option("#draw-kind", "killer")
+    expect(page.locator("#draw-note")).to_have_text(say("page.sudoku.draw.cage"))
+    drag(page, [0, 1])
+    expect(page.locator("#draw-sum")).to_be_focused()
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    expect(page.locator("svg.cons-over .cage-sum")).to_have_text("3")
+    page.select_option("#draw-kind", "thermo")
+    drag(page, [18, 19, 20, 29])     # r3c1 to r3c3, then down to r4c3
+    expect(page.locator("svg.cons-under .thermo.tube")).to_have_count(1)
+    page.select_option("#draw-kind", "whispers")
+    drag(page, [72, 73])
+    expect(page.locator("svg.cons-under .whispers")).to_have_count(1)
+    page.click("#draw-undo")
+    expect(page.locator("svg.cons-under .whispers")).to_have_count(0)
+    assert "c=k3-0001_t-20212232" in page.url
+    page.select_option("#draw-kind", "")
+    page.click("#solve")
+    expect(page.locator("#step-label")).to_have_text(STEP_LABEL)
+    page.keyboard.press("End")
+    expect(page.locator("#board [data-cell='0']")).not_to_have_text("")
+    grid = board_symbols(page)
+    assert sorted(grid[0:2]) == ["1", "2"], grid[:2]
+    assert grid[18] < grid[19] < grid[20] < grid[29], grid
