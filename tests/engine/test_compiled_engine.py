@@ -350,7 +350,7 @@ def test_damaged_link_arrays_are_refused_or_searched_safely(case, data):
         return
     # Accepted: the damage kept every invariant the core checks, so the search must run and end.
     core = _dlx.Core(links)
-    core.run(True, True, 10_000, -1, 0, -1.0, 0.0, 0.0, None, None, [], None)
+    core.run(True, True, 10_000, -1, 0, -1.0, 0.0, 0.0, None, None, [], None, [], -1, 0)
 
 
 @settings(max_examples=200, deadline=None)
@@ -383,8 +383,9 @@ def test_the_core_refuses_misuse():
     core.uncover(0)
     with pytest.raises(ValueError, match="last item covered"):
         core.uncover(0)
-    core.run(True, False, 100, -1, -1, -1.0, 0.0, 0.0, None, None, [], None)
-    for again in (lambda: core.cover(2), lambda: core.run(True, False, 1, 1, 1, -1.0, 0.0, 0.0, None, None, [], None)):
+    core.run(True, False, 100, -1, -1, -1.0, 0.0, 0.0, None, None, [], None, [], -1, 0)
+    for again in (lambda: core.cover(2),
+                  lambda: core.run(True, False, 1, 1, 1, -1.0, 0.0, 0.0, None, None, [], None, [], -1, 0)):
         with pytest.raises(RuntimeError, match="before run"):
             again()
 
@@ -396,3 +397,48 @@ def test_an_engine_that_is_not_there_is_named():
         ec.solve(problems.make("knuth").problem, ec.COMPILED, check=True)
     done = run_cli("solve", "x" * 81, "--engine", "quick")
     assert done.returncode == 2 and "unknown engine 'quick'" in done.stderr
+
+
+# -- what if: choices placed before the search, and the item to branch on below them --------
+
+WHAT_IF_CASES = [
+    # Sudoku: two choices off the search's path, then the item below them chosen by the learner.
+    ("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+     {"choices": [(0 * 9 + 1) * 9 + 0, (0 * 9 + 2) * 9 + 1], "branch_on": 3 * 81 + 8, "max_solutions": None}),
+    ("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+     {"choices": [(8 * 9 + 8) * 9 + 2], "max_steps": 3_000}),
+    ("queens", {"n": 8}, {"choices": [3, 8 + 5], "max_solutions": None}),
+    ("pentominoes", {"width": 10, "height": 6}, {"choices": [0], "branch_on": 20, "max_steps": 30_000}),
+]
+
+
+@pytest.mark.parametrize("kind, what, limits", WHAT_IF_CASES, ids=lambda v: str(v)[:20])
+def test_a_what_if_step_log_is_the_same_with_either_engine(kind, what, limits):
+    logs = []
+    for engine in (ec.PYTHON, ec.COMPILED):
+        what_if = {k: limits[k] for k in ("choices", "branch_on") if k in limits}
+        if kind == "sudoku":
+            grid = sudoku.parse(what)
+            problem, phrases, givens = sudoku.problem_for(3), sudoku.phrases_for(3), sudoku.given_options(grid)
+            about = {"kind": "sudoku", "n": 3, "size": 9, "puzzle": what}
+        else:
+            made = problems.make(kind, **what)
+            problem, phrases, givens, about = made.problem, made.phrases, [], made.about()
+        search = ec.Search(problem, engine)
+        for g in givens:
+            search.select(g)
+        recording = ec.Recording()
+        outcome = search.run(recording=recording, **limits)
+        logs.append(comparable(json.loads(steplog.dumps(
+            steplog.build(problem, phrases, givens, recording, outcome, about, **what_if)))))
+    assert logs[0] == logs[1] and logs[0]["events"]
+    assert logs[0]["choices"] == limits["choices"]
+    steplog.validate({**logs[0], "stats": {**logs[0]["stats"], "seconds": 0, "engine": ec.PYTHON}})
+
+
+def test_the_core_refuses_choices_outside_the_option_nodes_and_a_first_item_that_is_not_primary():
+    problem = problems.make("queens", n=4).problem
+    for choices, first in (([0], -1), ([10 ** 6], -1), ([-1], -1), ([], problem.primary), (list(range(20, 40)), -1)):
+        core = _dlx.Core(problem.matrix.compiled)
+        with pytest.raises(ValueError):
+            core.run(True, False, 100, -1, -1, -1.0, 0.0, 0.0, None, None, [], None, choices, first, 0)

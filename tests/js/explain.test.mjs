@@ -6,7 +6,7 @@ import { StepLog } from "../../static/js/model/steplog.js";
 import { explainStep } from "../../static/js/model/explain.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, coverTextLogWithLines, ROOT } from "./python.mjs";
+import { sudokuLogWithLines, builtinLogWithLines, variantLogWithLines, coverTextLogWithLines, pythonJson, ROOT } from "./python.mjs";
 
 // top95 #1 (Norvig's set): a hard 9×9 whose dead ends include rows and boxes.
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -118,4 +118,43 @@ test("colours: Knuth's coloured example typed as text: an option ruled out by a 
   const data = coverTextLogWithLines(knuth);
   assertSameLines(data);
   assert.ok(data.lines.flat().includes("C y:1: ruled out by the choice A B x:0 y:0 at level 0 (y is already 0)"));
+});
+
+test("forced moves: every choose with one option says its name, and the guesses are the other chooses", () => {
+  const { log: json } = sudokuLogWithLines(HARD, { maxSteps: 3000, lines: false });
+  const log = new StepLog(json);
+  let state = null;
+  let forced = 0;
+  const names = new Set();
+  const guesses = [];
+  for (let step = 1; step <= log.stepCount; step++) {
+    if (log.kindAt(step) !== 0) continue;      // CHOOSE
+    state = log.seek(step, state);
+    const said = explainStep(log, state).sentences.map((s) => s.text);
+    const name = log.facts.singleAt(step);
+    assert.equal(name !== null, state.top().d === 1, `step ${step}`);
+    assert.equal(said.some((s) => s.startsWith("Forced: ")), name !== null, `step ${step}`);
+    if (name) {
+      forced++;
+      names.add(name);
+    } else if (state.top().d > 1) guesses.push(step);
+  }
+  assert.ok(forced > 10);
+  assert.deepEqual([...names].sort(), ["hidden-single-box", "hidden-single-column", "hidden-single-row", "naked-single"]);
+  assert.deepEqual(Array.from(log.guessSteps), guesses);
+});
+
+test("a what-if: the learner's choices and the end below them say what Python says, every step", () => {
+  const { log: json, lines } = pythonJson(`
+import json
+from webapp.web.app import create_app
+from webapp.log import steplog
+client = create_app({"TESTING": True}).test_client()
+log = client.post("/api/solve", json={"puzzle": ${JSON.stringify(HARD)}, "choices": [9, 19], "branch_on": 3}).get_json()["log"]
+print(json.dumps({"log": log, "lines": [steplog.explain_step(log, s) for s in range(1, len(log["events"]) + 1)]}))
+`);
+  assert.deepEqual(json.choices, [9, 19]);
+  assertSameLines({ log: json, lines });
+  assert.ok(lines[0][0].includes("Your choice here: 1 in r1c2"));
+  assert.ok(lines.at(-1)[0].includes("the search below your choices is over"));
 });

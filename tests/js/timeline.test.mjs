@@ -134,4 +134,15 @@ test("a limit stops forward moves (seeks, steps, jumps, play) where it says; bac
   timeline.limit = null;                   // answered: on it goes
   timeline.nextDeadEnd();
   assert.equal(timeline.cursor, 60);
+test("guess to guess: the jumps skip the forced moves between, and say false past the last", () => {
+  const { timeline } = manual({ stepCount: 100, guesses: Int32Array.from([5, 40, 77]) });
+  assert.equal(timeline.nextGuess(), true);
+  assert.equal(timeline.cursor, 5);
+  timeline.nextGuess();
+  assert.equal(timeline.cursor, 40);
+  timeline.seek(90);
+  assert.equal(timeline.nextGuess(), false);
+  assert.equal(timeline.cursor, 90);
+  timeline.previousGuess();
+  assert.equal(timeline.cursor, 77);
 });

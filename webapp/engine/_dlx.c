@@ -556,6 +556,7 @@ typedef struct {
     int64_t step_cap, solution_cap, keep;
     double deadline, per_event, per_dead_end;     /* deadline < 0: none */
     PyObject *clock, *cancelled, *solutions, *on_solution;
+    long long first;                              /* the item to branch on below the choices; -1: the search's own */
 } Settings;
 
 #define EMIT(code)                                                              \
@@ -628,15 +629,20 @@ static PyObject *bytes_of(const Buffer *b)
 }
 
 /* run(mrv, record, step_cap, solution_cap, keep, deadline, per_event, per_dead_end,
- *     clock, cancelled, solutions, on_solution)
+ *     clock, cancelled, solutions, on_solution, choices, first, steps)
+ * choices: the nodes placed as the choices of levels 0 .. base - 1 (their items covered by the
+ * caller, their events written by it, `steps` of them): the search runs below them and never
+ * takes them back. first: the item it branches on at level base (-1: its own choice).
  * -> (ending, found, nodes, dead_ends, steps, levels, level, events, sizes)
  * Mirrors exact_cover.Search.run's loop statement for statement. */
 static PyObject *core_run(Core *C, PyObject *args)
 {
     Settings s;
-    if (!PyArg_ParseTuple(args, "ppLLLdddOOO!O", &s.mrv, &s.record, &s.step_cap, &s.solution_cap, &s.keep,
+    PyObject *forced;
+    long long steps0;
+    if (!PyArg_ParseTuple(args, "ppLLLdddOOO!OO!LL", &s.mrv, &s.record, &s.step_cap, &s.solution_cap, &s.keep,
                           &s.deadline, &s.per_event, &s.per_dead_end, &s.clock, &s.cancelled, &PyList_Type,
-                          &s.solutions, &s.on_solution))
+                          &s.solutions, &s.on_solution, &PyList_Type, &forced, &s.first, &steps0))
         return NULL;
     if (!usable(C))
         return NULL;
@@ -644,12 +650,26 @@ static PyObject *core_run(Core *C, PyObject *args)
         (s.on_solution != Py_None && !PyCallable_Check(s.on_solution)))
         return PyErr_Format(PyExc_TypeError, "clock, cancelled and on_solution must be callable or None");
     const Links *L = C->links;
+    Py_ssize_t base = PyList_GET_SIZE(forced);
+    if (base > L->primary || s.first >= L->primary)
+        return PyErr_Format(PyExc_ValueError, "more choices than primary items, or a first item that is not primary");
     node_t *choice = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
     node_t *item_at = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
     if (choice == NULL || item_at == NULL) {
         PyMem_RawFree(choice);
         PyMem_RawFree(item_at);
         return PyErr_NoMemory();
+    }
+    for (Py_ssize_t k = 0; k < base; k++) {
+        long x = PyLong_AsLong(PyList_GET_ITEM(forced, k));
+        if (x < L->size || x >= L->nodes) {
+            PyMem_RawFree(choice);
+            PyMem_RawFree(item_at);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "choice node %ld is outside the links", x);
+            return NULL;
+        }
+        choice[k] = item_at[k] = (node_t)x;
     }
     C->ran = C->running = 1;
 
@@ -661,15 +681,16 @@ static PyObject *core_run(Core *C, PyObject *args)
     const int64_t step_cap = s.step_cap, solution_cap = s.solution_cap;
     const int64_t look_every = L->look_every;
     Buffer events = {0}, sizes = {0};
-    int64_t steps = 0, nodes = 0, dead_ends = 0, found = 0, kept = 0, done = 0, look_at = look_every;
-    node_t level = 0, levels = 0, x = -1, i;
+    int64_t steps = steps0, nodes = 0, dead_ends = 0, found = 0, kept = 0, done = 0, look_at = look_every;
+    node_t level = (node_t)base, levels = (node_t)base, x = -1, i;
     int ending = ENDED, failed = 0, forward = 1, retreat = 0;
 
     PyThreadState *thread = PyEval_SaveThread();
     for (;;) {
         if (retreat) {
-            /* Undo the option of the level above, then try its next one. */
-            if (level == 0)
+            /* Undo the option of the level above, then try its next one (never a choice placed
+             * before the search: the search ends below them). */
+            if (level == base)
                 break;
             x = choice[level - 1];
             node_t cc = start[x + 1] - start[x];
@@ -727,6 +748,8 @@ static PyObject *core_run(Core *C, PyObject *args)
             i = right[root];
             if (mrv)
                 i = fewest(len, L->primary);
+            if (level == base && s.first >= 0)
+                i = (node_t)s.first;
             if (level == levels) {
                 item_at[levels] = choice[levels] = i;
                 levels++;

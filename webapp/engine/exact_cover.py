@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from .bounded import run_bounded
@@ -84,6 +84,7 @@ from .matrix import (
     LOOK_EVERY,
     PYTHON,
     WORD_MARK,
+    ChoiceError,
     ConflictError,
     EngineError,
     Matrix,
@@ -99,7 +100,7 @@ __all__ = ["BACKUP", "BYTE_MARK", "CHOOSE", "COMPILED", "COVER", "DEAD_END", "EN
            "KIND_NAMES", "LIMIT_CANCELLED", "LIMIT_SOLUTIONS", "LIMIT_STEPS", "LIMIT_TIME", "LOOK_EVERY",
            "NO_SOLUTION", "PURIFY", "PYTHON", "SETTLE", "SOLUTION", "SOLVED", "STOPPED", "TAKE", "TRY", "UNCOVER",
            "UNPURIFY", "UNSETTLE", "UNTAKE",
-           "WORD_MARK", "ConflictError", "EngineError", "Links", "Matrix", "Outcome", "Problem", "ProblemError",
+           "WORD_MARK", "ChoiceError", "ConflictError", "EngineError", "Links", "Matrix", "Outcome", "Problem", "ProblemError",
            "Recording", "Search", "Stats", "compiled_available", "default_engine", "engine_named", "pack",
            "solve", "unpack"]
 
@@ -125,7 +126,8 @@ class Search(Links):
             on_solution: Callable[[list[int]], None] | None = None,
             cancelled: Callable[[], bool] | None = None,
             check: bool = False, started: float | None = None,
-            keep_back: tuple[float, float] = (0.0, 0.0)) -> Outcome:
+            keep_back: tuple[float, float] = (0.0, 0.0),
+            choices: Sequence[int] = (), branch_on: int | None = None) -> Outcome:
         """Run Algorithm X until the search ends or a limit stops it.
 
         max_solutions: stop after this many (1 solves, 2 checks uniqueness,
@@ -142,13 +144,24 @@ class Search(Links):
         end, for the work on the recording after the search (a server's
         analysis of the log): the clock stops the search when now plus those
         reaches the deadline.
+
+        choices: options placed, in order, as the choices of levels 0, 1, … (a what-if):
+        each level chooses the option's first primary item and tries the option, events and
+        all, and the search runs only below them, never taking them back; solutions start
+        with them. ChoiceError names one that clashes with the givens or the choices before
+        it. branch_on: an open primary item the search branches on at the level below the
+        choices, instead of its own choice.
         """
         self._start_once(choose, max_solutions)
+        if self.problem.bounded and (choices or branch_on is not None):
+            raise ChoiceError("a what-if (choices, branch_on) is not offered on a problem with bounds", 0, -1)
+        forced, forced_steps = self._force(choices, branch_on, recording)
         if self.core is not None:
             if check:
                 raise EngineError("check=True runs sanity() after every event: use the python engine")
             return self._run_compiled(max_solutions, max_steps, max_seconds, choose, recording, keep,
-                                      on_solution, cancelled, started, keep_back)
+                                      on_solution, cancelled, started, keep_back, forced, forced_steps,
+                                      branch_on)
         if self.problem.bounded:
             return self._run_bounded(max_solutions, max_steps, max_seconds, choose, recording, keep,
                                      on_solution, cancelled, check, started, keep_back)
@@ -179,10 +192,11 @@ class Search(Links):
         solution_cap = max_solutions if max_solutions is not None else -1
         start = time.perf_counter()
         deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else None
-        steps = nodes = dead_ends = found = 0
+        steps, nodes, dead_ends, found = forced_steps, 0, 0, 0
         work, done = m.work, 0      # done: the work of the tries so far, which paces the clock
         look_at = look_every
-        level = 0
+        base = level = len(forced)  # the levels of the choices placed before the search (a what-if)
+        first = -1 if branch_on is None else branch_on
         status = limit = None
 
         cover, uncover = self.cover, self.uncover
@@ -193,8 +207,9 @@ class Search(Links):
         retreat = False  # this level is done: go back to the level above
         while True:
             if retreat:
-                # Undo the option of the level above, then try its next one.
-                if level == 0:
+                # Undo the option of the level above, then try its next one (never a choice
+                # placed before the search: the search ends below them).
+                if level == base:
                     break
                 x = choice[level - 1]
                 if steps > near and steps + cover_counts[x] > step_cap:
@@ -279,6 +294,8 @@ class Search(Links):
                                 if s == floor:
                                     break
                             p = right[p]
+                if level == base and first >= 0:
+                    i = first
                 if level == len(item_at):
                     item_at.append(i)
                     choice.append(i)
@@ -358,7 +375,7 @@ class Search(Links):
 
         if status is None:
             status, limit = (SOLVED if found else NO_SOLUTION), None
-        stats.solutions, stats.nodes, stats.dead_ends = found, nodes, dead_ends
+        stats.solutions, stats.nodes, stats.dead_ends = found, nodes + base, dead_ends
         stats.steps, stats.max_level = steps, max(len(item_at) - 1, 0)  # item_at grows one level at a time
         stats.seconds = time.perf_counter() - start
         stats.engine = PYTHON
@@ -368,7 +385,7 @@ class Search(Links):
         return Outcome(status, limit is None, limit, solutions, stats, settings)
 
     def _run_compiled(self, max_solutions, max_steps, max_seconds, choose, recording, keep,
-                      on_solution, cancelled, started, keep_back) -> Outcome:
+                      on_solution, cancelled, started, keep_back, forced, forced_steps, branch_on) -> Outcome:
         """run() on the compiled core (webapp/engine/_dlx.c): the same loop, the same events."""
         assert self.core is not None
         solutions: list[list[int]] = []
@@ -382,13 +399,14 @@ class Search(Links):
             max_steps if max_steps is not None else sys.maxsize,
             max_solutions if max_solutions is not None else -1,
             keep if keep is not None else -1,
-            deadline, per_event, per_dead_end, time.perf_counter, cancelled, solutions, on_solution)
+            deadline, per_event, per_dead_end, time.perf_counter, cancelled, solutions, on_solution,
+            forced, -1 if branch_on is None else branch_on, forced_steps)
         seconds = time.perf_counter() - start
         if recording is not None:
             recording.extend(events, sizes)
         limit = _COMPILED_LIMITS[ending]
         status = STOPPED if limit not in (None, LIMIT_SOLUTIONS) else SOLVED if found else NO_SOLUTION
-        stats = Stats(solutions=found, nodes=nodes, dead_ends=dead_ends, steps=steps,
+        stats = Stats(solutions=found, nodes=nodes + len(forced), dead_ends=dead_ends, steps=steps,
                       max_level=max(levels - 1, 0), seconds=seconds, engine=COMPILED)
         self.level = level
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
@@ -420,6 +438,60 @@ class Search(Links):
     # on purpose: in CPython a call per try or per item costs over a tenth of
     # the search time (measured with bench/run.py), so cover, uncover and the
     # item choice are written inline there, each under a comment that names it.
+
+    def _force(self, choices: Sequence[int], branch_on: int | None,
+               recording: Recording | None) -> tuple[list[int], int]:
+        """Place the choices of a what-if (see run) as the search would try them, writing their
+        events: (the node of each, the events written). ChoiceError for one that cannot be placed."""
+        problem, m = self.problem, self.matrix
+        forced: list[int] = []
+        steps = 0
+        events = sizes = None
+        if recording is not None and (choices or branch_on is not None):
+            if not isinstance(recording.events, list):
+                recording.events, recording.sizes = list(recording.events), list(recording.sizes)
+            events, sizes = cast(list, recording.events), cast(list, recording.sizes)
+        for level, option in enumerate(choices):
+            if not 0 <= option < len(problem.options):
+                raise ChoiceError(f"choice {level} is option {option}, outside 0..{len(problem.options) - 1}",
+                                  level, option)
+            items = problem.options[option]
+            primary = [i for i in items if i < problem.primary]
+            if not primary:
+                raise ChoiceError(f"choice {level}, option {option}, has no primary item to choose", level, option)
+            if problem.coloured and any(problem.colour_of(option, i) for i in items):
+                raise ChoiceError(f"choice {level}, option {option}, gives an item a colour: a choice cannot",
+                                  level, option)
+            held = next((i for i in items if self.is_covered(i)), None)
+            if held is not None:
+                raise ChoiceError(f"choice {level}, option {option}, needs item {problem.items[held]}, which "
+                                  f"{self._holder(held, choices[:level])} holds already", level, option, held)
+            i = primary[0]
+            x = m.first[option] + items.index(i)
+            d = self.counts()[i]
+            self.cover(i)
+            for j in m.covers[x]:
+                self.cover(j)
+            forced.append(x)
+            steps += 3 + len(m.covers[x])
+            if events is not None and sizes is not None:
+                events += [pack(CHOOSE, i), pack(COVER, i), pack(TRY, option), *(pack(COVER, j) for j in m.covers[x])]
+                sizes.append(d)
+        self.choice[:] = forced
+        self.item_at[:] = forced
+        if branch_on is not None and not (0 <= branch_on < problem.primary and not self.is_covered(branch_on)):
+            raise ChoiceError(f"branch_on {branch_on} is not an open primary item"
+                              + (f" ({problem.items[branch_on]} is covered already)"
+                                 if 0 <= branch_on < len(problem.items) else ""), len(choices), -1, branch_on)
+        return forced, steps
+
+    def _holder(self, item: int, choices: Sequence[int]) -> str:
+        """Who holds a covered item before the search: 'the given <option>' or 'choice <level>'."""
+        for level, option in enumerate(choices):
+            if item in self.problem.options[option]:
+                return f"choice {level} (option {option})"
+        given = next((g for g in self.selected if item in self.problem.options[g]), None)
+        return f"the given option {given}" if given is not None else "an option placed before the search"
 
     def _start_once(self, choose: str, max_solutions: int | None) -> None:
         """Check run()'s settings and mark this search as run (a Search runs once)."""

@@ -67,6 +67,16 @@ class ConflictError(ValueError):
         self.option, self.item, self.other = option, item, other
 
 
+class ChoiceError(ValueError):
+    """A what-if's choice (exact_cover.Search.run's choices, branch_on) that cannot be placed:
+    level is its place in the choices, option the option (-1 for branch_on), item the item
+    already held (-1: none)."""
+
+    def __init__(self, message: str, level: int, option: int, item: int = -1):
+        super().__init__(message)
+        self.level, self.option, self.item = level, option, item
+
+
 @dataclass(frozen=True)
 class Problem:
     """Item names (primary first) and options as tuples of item ids.

@@ -39,8 +39,10 @@ from ..models import variants
 from ..models.sudoku import cell_name, symbol
 from ..words.messages import join_and, say
 from . import bounds_words
+from . import what_if
+from .singles import single_at, single_line, singles
 
-FORMAT, VERSION = "dlx-step-log", 6
+FORMAT, VERSION = "dlx-step-log", 7
 FIELDS = ("format", "version", "problem", "choose", "items", "primary", "phrases", "options", "labels",
           "givens", "events", "sizes", "solutions", "outcome", "stats", "facts")
 # The facts' parallel arrays (docs/step-log.md, "Facts"), by section.
@@ -58,9 +60,17 @@ class LogError(ValueError):
 
 
 def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome: ec.Outcome,
-          about: dict, message: str | None = None) -> dict:
-    """The step log of one recorded search (message: the outcome in words, if not the usual one)."""
+          about: dict, message: str | None = None, choices=(), branch_on: int | None = None) -> dict:
+    """The step log of one recorded search (message: the outcome in words, if not the usual one).
+
+    choices, branch_on: a what-if's (exact_cover.Search.run's): the log carries them, and its
+    outcome message says whether a solution lies below the choices (webapp/log/what_if.py).
+    """
     stats = outcome.stats
+    analysis = an.analyse(problem, givens, recording)
+    if choices:
+        message = what_if.message(outcome, analysis, choices, phrases["labels"], givens,
+                                  message or outcome_message(outcome))
     log = {
         "format": FORMAT,
         "version": VERSION,
@@ -78,8 +88,13 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "outcome": {"status": outcome.status, "complete": outcome.complete,
                     "limit": outcome.limit, "message": message or outcome_message(outcome)},
         "stats": stats_dict(stats),
-        "facts": facts(an.analyse(problem, givens, recording)),
+        "facts": facts(analysis),
     }
+    if choices or branch_on is not None:
+        # Optional fields (docs/step-log.md): a what-if's choices, the tries of levels 0, 1, …
+        log["choices"] = list(choices)
+        log["branch_on"] = branch_on
+    log["facts"]["singles"] = singles(about, problem.items, phrases.get("family"), log["events"], log["sizes"])
     if problem.coloured:
         # Optional fields (docs/step-log.md): a log without them has no colours.
         log["colours"] = [list(c) for c in problem.colours]
@@ -211,6 +226,14 @@ def validate_facts(log: dict) -> None:
                 raise LogError(f"facts.{section}.{name} must be an array")
     if not isinstance(facts_.get("thrashing"), list):
         raise LogError("facts.thrashing must be an array")
+    forced = facts_.get("singles")
+    if not (isinstance(forced, dict) and isinstance(forced.get("names"), list)
+            and isinstance(forced.get("technique"), list)):
+        raise LogError("facts.singles must hold two arrays, names and technique")
+    if len(forced["technique"]) != sum(1 for d in log["sizes"] if d == 1):
+        raise LogError("facts.singles.technique must have one entry for each choose with one option")
+    if any(not (isinstance(k, int) and 0 <= k < len(forced["names"])) for k in forced["technique"]):
+        raise LogError("facts.singles.technique names a technique outside facts.singles.names")
     heat = facts_.get("heat")
     if not (isinstance(heat, dict) and isinstance(heat.get("item"), list) and isinstance(heat.get("count"), list)
             and len(heat["item"]) == len(heat["count"])):
@@ -382,6 +405,11 @@ def event_lines(log: dict, step: int) -> list[str]:
     replay_ = Replay(log)
     state = replay_.run_to(step - 1)
     kind, arg = ec.unpack(log["events"][step - 1])
+    choices = log.get("choices") or []
+    if kind == ec.CHOOSE and len(state.frames) < len(choices):
+        # A what-if's choice: the learner's, not the search's.
+        return [say("choose.yours", level=len(state.frames), need=phrases["need"][arg],
+                    option=phrases["labels"][choices[len(state.frames)]], d=log["sizes"][replay_.chooses])]
     if log.get("bounds") and kind != ec.COVER:
         said = bounded_lines(log, problem, replay_, step, kind, arg)
         if said is not None:
@@ -401,10 +429,17 @@ def event_lines(log: dict, step: int) -> list[str]:
             tie = ("" if others[0][0] != d else say("choose.tie_sudoku", units=sudoku_units(log["problem"]))
                    if log["problem"].get("kind") == "sudoku" else say("choose.tie"))
             lines.append(say("choose.runners_up", runners="; ".join(runners), tie=tie))
+        # A forced move says its name last (facts.singles).
+        name = single_at(log, replay_.chooses)
+        if name is not None and labels:
+            lines.append(single_line(log, arg, live_options(problem, state, arg)[0], name))
         return lines
     leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops
     replay_.apply(log["events"][step - 1])
     state = replay_.state
+    if kind == ec.TRY and state.level < len(choices):
+        return [say("try.yours", level=state.level, need=phrases["need"][state.frames[-1].item],
+                    option=phrases["labels"][arg])]
     if kind == ec.TRY:
         top = state.frames[-1]
         return [say("try.line", level=state.level, need=phrases["need"][top.item], k=top.k, d=top.d,
@@ -414,7 +449,7 @@ def event_lines(log: dict, step: int) -> list[str]:
         labels = [phrases["labels"][o] for o in live_options(problem, state, arg)]
         line = cover_line(name, labels)
         chosen = step >= 2 and log["events"][step - 2] == ec.pack(ec.CHOOSE, arg)
-        if chosen and labels:
+        if chosen and labels and state.level >= len(choices):
             # The options just set aside are the ones this level now tries.
             line += say("cover.chosen", count=len(labels))
         if log.get("bounds"):
@@ -445,6 +480,9 @@ def event_lines(log: dict, step: int) -> list[str]:
         return [say("solution.line", count=arg, last=arg - 1, more=more)]
     if kind == ec.BACKUP:
         # Leaving level 0 is the last step of a search that ran to its end.
+        if choices and arg == len(choices):
+            return [say("backup.below_yours", level=arg, need=phrases["need"][leaving],
+                        message=log["outcome"]["message"])]
         if not arg:
             return [say("backup.over", need=phrases["need"][leaving], message=log["outcome"]["message"])]
         return [say("backup.line", level=arg, need=phrases["need"][leaving], above=arg - 1,

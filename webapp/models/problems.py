@@ -22,8 +22,9 @@ here knows about the web or the command line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ..engine import exact_cover as ec
@@ -479,8 +480,27 @@ def make(id: str, /, **params) -> Builtin:
 
 @lru_cache(maxsize=32)
 def _build(id: str, params: tuple) -> Builtin:
-    """Build once per id and parameters (a built-in is never changed)."""
-    return BUILTINS[id].build(**dict(params))
+    """Build once per id and parameters (a built-in is never changed), each item with its family."""
+    builtin = BUILTINS[id].build(**dict(params))
+    family = tuple(FAMILY_OF_ITEM[id](name) for name in builtin.problem.items)
+    return replace(builtin, phrases={**builtin.phrases, "family": family})
+
+
+def _cell_or(other: str) -> Callable[[str], str]:
+    """A family rule: "cell" for an item named like r2c5, else `other`."""
+    return lambda name: "cell" if re.fullmatch(r"r\d+c\d+", name) else other
+
+
+# Each built-in's item families (phrases["family"]): what a forced move on one of its items is named
+# after (webapp/log/singles.py: "single-row" for a queens row with one place left).
+FAMILY_OF_ITEM: dict[str, Callable[[str], str]] = {
+    "knuth": lambda name: "item",
+    "queens": lambda name: {"r": "row", "c": "column"}.get(name[0], "diagonal"),
+    "pentominoes": _cell_or("piece"),
+    "small-packing": _cell_or("piece"),
+    "latin": lambda name: "cell" if "#" not in name else "row" if name[0] == "r" else "column",
+    "word-square": lambda name: "row" if name.startswith("row") else "column" if name.startswith("col") else "word",
+}
 
 
 def checked(spec: Spec, params: dict) -> dict:

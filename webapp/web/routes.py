@@ -201,17 +201,19 @@ def api_solve():
     max_seconds = read_seconds(body)
     model = constraint_cover.model(setup)
     givens = sudoku.given_options(grid)
+    what_if = read_what_if(body, model.problem)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
     about = {**constraint_cover.about(grid, setup), **import_fields(imported)}
     answer_key = answers.key("solve", model.problem, givens, about,
-                             search_settings(limits, choose, recording, asked_all))
+                             {**search_settings(limits, choose, recording, asked_all), **what_if})
     stored = answers.lookup(answer_key, max_seconds)
     if stored is not None:
         return stored
     can_start(max_seconds)
     limits.update(time_budget(model.problem, recording))
-    solved = constraint_cover.solve(grid, setup, recording=recording, choose=choose, cancelled=client_gone(),
-                                    **limits)
+    with choice_errors(model.problem, model.phrases, givens, what_if):
+        solved = constraint_cover.solve(grid, setup, recording=recording, choose=choose, cancelled=client_gone(),
+                                        **limits, **what_if)
     outcome = solved.outcome
     note_cancelled(outcome)
     checked = setup.about()
@@ -234,7 +236,8 @@ def api_solve():
     if recording is not None:
         with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
-                                          constraint_cover.about(grid, setup), message)
+                                          constraint_cover.about(grid, setup), message, **what_if)
+        answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
@@ -361,13 +364,17 @@ def api_cover():
     choose, recording = read_choice(body)
     limits = {"max_solutions": solutions, "max_steps": read_steps(body, recording),
               "max_seconds": read_seconds(body)}
-    answer_key = answers.key("cover", problem, [], about, search_settings(limits, choose, recording, asked_all))
+    what_if = read_what_if(body, problem)
+    answer_key = answers.key("cover", problem, [], about,
+                             {**search_settings(limits, choose, recording, asked_all), **what_if})
     stored = answers.lookup(answer_key, limits["max_seconds"])
     if stored is not None:
         return stored
     can_start(limits["max_seconds"])
     limits.update(time_budget(problem, recording))
-    outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits)
+    with choice_errors(problem, phrases, [], what_if):
+        outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits,
+                                         **what_if)
     note_cancelled(outcome)
     message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
@@ -380,9 +387,55 @@ def api_cover():
     answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)    # before the analysis, as above
     if recording is not None:
         with slowdown().timing(problem, recording, outcome):
-            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message)
+            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if)
+        answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
+
+
+def read_what_if(body: dict, problem: ec.Problem) -> dict:
+    """A what-if's fields: "choices", option ids placed in order as the choices of levels 0, 1, …,
+    and "branch_on", the item the search branches on below them ({} when neither is sent)."""
+    what_if: dict = {}
+    choices = body.get("choices")
+    if choices is not None:
+        if not (isinstance(choices, list) and all(isinstance(o, int) and not isinstance(o, bool) for o in choices)):
+            raise RequestError("choices must be a list of option ids (whole numbers), as in the step log's options",
+                               "choices")
+        if len(choices) > problem.primary:
+            raise RequestError(f"choices has {len(choices)} options; a search has at most {problem.primary} levels",
+                               "choices")
+        bad = next((k for k, o in enumerate(choices) if not 0 <= o < len(problem.options)), None)
+        if bad is not None:
+            raise RequestError(f"choice {bad} is option {choices[bad]}, outside 0..{len(problem.options) - 1}",
+                               "choices")
+        if choices:
+            what_if["choices"] = list(choices)
+    branch_on = body.get("branch_on")
+    if branch_on is not None:
+        if not (isinstance(branch_on, int) and not isinstance(branch_on, bool) and 0 <= branch_on < problem.primary):
+            raise RequestError(f"branch_on must be a primary item id, 0..{problem.primary - 1}", "branch_on")
+        what_if["branch_on"] = branch_on
+    return what_if
+
+
+@contextlib.contextmanager
+def choice_errors(problem: ec.Problem, phrases, givens, what_if: dict):
+    """A what-if's choice that clashes with the givens or the choices before it, as a 400 in the
+    problem's words: 'choice 1, 7 in r1c3, clashes with the given 7 in r1c9: row 1 already has a 7'."""
+    try:
+        yield
+    except ec.ChoiceError as error:
+        labels, choices = phrases["labels"], what_if.get("choices", [])
+        if error.option < 0:
+            raise RequestError(say("whatif.branch_on", item=problem.items[error.item]), "branch_on") from None
+        holder = next((say("whatif.holder.choice", level=k, option=labels[o])
+                       for k, o in enumerate(choices[:error.level]) if error.item in problem.options[o]), None)
+        if holder is None:
+            given = next(o for o in givens if error.item in problem.options[o])
+            holder = say("whatif.holder.given", option=labels[given])
+        raise RequestError(say("whatif.clash", level=error.level, option=labels[error.option], holder=holder,
+                               held=phrases["held"][error.item]), "choices") from None
 
 
 def read_choice(body: dict):

@@ -11,6 +11,28 @@ import { boundedLines, boundedTitle, coverSuffix } from "./bounds-words.js";
 import { joinAnd, say } from "./messages.js";
 import { cellName, symbolOf } from "./sudoku.js";
 
+/**
+ * The Why panel's line for a forced move (`name` from the log's facts.singles; `option` the item's
+ * one option): "Forced: hidden single in row 4, the 7 has one place left (r4c5)."
+ * webapp/log/singles.py's single_line says the same.
+ */
+export function singleLine(log, item, option, name) {
+  if (name === "naked-single") {
+    const size = log.problem.size;
+    return say("single.naked", { cell: log.items[item], digit: symbolOf(option % size + 1) });
+  }
+  if (name.startsWith("hidden-single-")) {
+    const size = log.problem.size;
+    const [unit, digit] = log.items[item].split("#");
+    const number = unit.replace(/^[a-z]+/, "");
+    const family = name.slice("hidden-single-".length);
+    return say("single.hidden", {
+      unit: say(`single.unit.${family}`, { number }), digit, cell: cellName(Math.floor(option / size), size),
+    });
+  }
+  return say("single.cover", { need: log.phrases.need[item], option: log.labels[option] });
+}
+
 /** How many runner-up items a choose step names. */
 export const RUNNERS_UP = 3;
 
@@ -377,6 +399,8 @@ function explainEvent(log, state) {
   const line = (text, role = "summary") => ({ text, role });
   const L = Math.max(state.level, 0);
   const title = (key) => say(`title.${key}`);
+  // A what-if's choices: the learner's, at levels 0 .. choices.length - 1 (docs/step-log.md).
+  const choices = log.choices || [];
   if (log.bounds && kind >= 0 && kind !== COVER) {
     const bounded = boundedEvent(log, state, kind, arg);
     if (bounded) return bounded;
@@ -400,6 +424,13 @@ function explainEvent(log, state) {
       };
     }
     case CHOOSE: {
+      if (L < choices.length) {
+        const top = state.top();
+        return {
+          kind: "choose", title: title("choose"), item: top.item, tone: "",
+          sentences: [line(say("choose.yours", { level: L, need: need[top.item], option: log.labels[choices[L]], d: top.d }))],
+        };
+      }
       const c = explainChoice(log, state);
       const labels = c.options.map((o) => log.labels[o]);
       const mrv = log.choose === "mrv";
@@ -413,10 +444,19 @@ function explainEvent(log, state) {
         const runners = c.runnersUp.map((r) => say("choose.runner", { need: need[r.item], count: r.count })).join("; ");
         sentences.push(line(say("choose.runners_up", { runners, tie }), "runners-up"));
       }
+      // A forced move says its name last (facts.singles).
+      const forced = log.facts ? log.facts.singleAt(step) : null;
+      if (forced && c.options.length) sentences.push(line(singleLine(log, c.item, c.options[0], forced), "forced"));
       return { kind: "choose", title: title("choose"), item: c.item, tone: "", sentences, choice: c };
     }
     case TRY: {
       const top = state.top();
+      if (L < choices.length) {
+        return {
+          kind: "try", title: title("try"), item: top.item, tone: "",
+          sentences: [line(say("try.yours", { level: L, need: need[top.item], option: log.labels[arg] }))],
+        };
+      }
       return {
         kind: "try", title: title("try"), item: top.item, tone: "",
         sentences: [line(say("try.line", {
@@ -429,7 +469,7 @@ function explainEvent(log, state) {
       const labels = log.optionsBeside(state, arg).map((o) => log.labels[o]);
       let text = moveLine("cover.line", say("item.name", { item: log.items[arg], need: need[arg] }), labels);
       // The options just set aside are the ones this level now tries.
-      if (labels.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
+      if (labels.length && L >= choices.length && step >= 2 && log.kindAt(step - 1) === CHOOSE && log.argAt(step - 1) === arg) {
         text += say("cover.chosen", { count: labels.length });
       }
       if (log.bounds) text += coverSuffix(log, state, arg);
@@ -480,6 +520,10 @@ function explainEvent(log, state) {
     case BACKUP: {
       // The frame just popped is the level being left: its item is highlighted.
       const item = state.popped().item;
+      if (choices.length && arg === choices.length) {
+        const text = say("backup.below_yours", { level: arg, need: need[item], message: log.outcome.message });
+        return { kind: "backup", title: title("over"), item, tone: "", sentences: [line(text)] };
+      }
       // Leaving level 0 is the last step of a search that ran to its end.
       const text = arg
         ? say("backup.line", { level: arg, need: need[item], above: arg - 1, option: log.labels[state.top().option] })

@@ -49,8 +49,9 @@ export class Facts {
    * @param {object} json the log's `facts`
    * @param {number[]} itemOfDeadEnd the starved item of each dead end, in order (the dead-end events' args)
    * @param {ArrayLike<number>[]} optionsOfItem the options of each item
+   * @param {Int32Array} [forcedSteps] the steps of the chooses whose item had one option, in order
    */
-  constructor(json, itemOfDeadEnd, optionsOfItem) {
+  constructor(json, itemOfDeadEnd, optionsOfItem, forcedSteps = new Int32Array(0)) {
     const dead = json.dead_ends;
     this.deadEventIndex = Int32Array.from(dead.step);
     if (itemOfDeadEnd.length !== this.deadEventIndex.length) {
@@ -73,10 +74,23 @@ export class Facts {
     this.wrong = Int32Array.from(json.tries.wrong);
     this.wrongSet = new Set(this.wrong);
     this.thrashing = json.thrashing.map((group) => Int32Array.from(group));
+    // The forced moves by name (a choose whose item had one option): event indexes and techniques.
+    this.forcedSteps = forcedSteps;
+    this.singleNames = json.singles.names;
+    this.singleTechnique = Int32Array.from(json.singles.technique);
+    if (this.singleTechnique.length !== forcedSteps.length) {
+      throw new Error(`the log has ${forcedSteps.length} forced moves but its facts name ${this.singleTechnique.length}`);
+    }
     // Dead ends per starved item, sparse: the items starved at least once and how often.
     this.heat = json.heat ? { item: Int32Array.from(json.heat.item), count: Int32Array.from(json.heat.count) } : null;
     this.groupOfDeadEnd = new Int32Array(this.deadEventIndex.length).fill(-1);
     this.thrashing.forEach((group, g) => { for (const k of group) this.groupOfDeadEnd[k] = g; });
+  }
+
+  /** The name of the forced move made at step `step` ("hidden-single-row", …), or null: no forced choose. */
+  singleAt(step) {
+    const k = indexIn(this.forcedSteps, step);
+    return k < 0 ? null : this.singleNames[this.singleTechnique[k]];
   }
 
   /** The dead end (its number) that made step `step`, or -1. */

@@ -10,7 +10,7 @@ import { Facts, indexIn } from "./facts.js";
 import { say } from "./messages.js";
 
 export const FORMAT = "dlx-step-log";
-export const VERSION = 6;
+export const VERSION = 7;
 
 // Event kinds: code = arg * KIND_SPAN + kind (four bits of kind: room for Knuth's
 // purify and unpurify beside the seven kinds of DLX1).
@@ -190,6 +190,9 @@ export class StepLog {
     this.options = requireArray(json, "options");
     this.labels = requireArray(json, "labels");
     this.givens = Int32Array.from(requireArray(json, "givens"));
+    // A what-if's choices (the tries of levels 0, 1, …) and the item it branched on below them.
+    this.choices = Array.isArray(json.choices) ? json.choices.slice() : [];
+    this.branchOn = Number.isInteger(json.branch_on) ? json.branch_on : null;
     // Optional (docs/step-log.md): per option, parallel to its items, a colour id (0: none) naming
     // colourNames[id - 1]. A log without them has no colours.
     this.colours = Array.isArray(json.colours) ? json.colours : null;
@@ -215,7 +218,8 @@ export class StepLog {
     // What the server computed once about this search (docs/step-log.md, "Facts").
     if (!json.facts || typeof json.facts !== "object") throw new LogFormatError("step log: facts are missing");
     try {
-      this.facts = new Facts(json.facts, Array.from(this.deadEndSteps, (s) => this.args[s - 1]), this.optionsOfItem);
+      this.facts = new Facts(json.facts, Array.from(this.deadEndSteps, (s) => this.args[s - 1]), this.optionsOfItem,
+        this.forcedSteps);
     } catch (err) {
       throw new LogFormatError(`step log: facts unreadable: ${err.message}`);
     }
@@ -265,6 +269,8 @@ export class StepLog {
     let height = 0;
     let maxHeight = 0;
     let chooses = 0;
+    const guesses = [];
+    const forced = [];
     for (let i = 0; i < count; i++) {
       const code = events[i];
       if (!Number.isInteger(code) || code < 0) throw new LogFormatError(`event ${i} is not a packed event: ${code}`);
@@ -275,6 +281,8 @@ export class StepLog {
       switch (kind) {
         case CHOOSE:
           if (arg >= itemCount) throw new LogFormatError(`event ${i} chooses item ${arg}, but there are ${itemCount}`);
+          if (sizes[chooses] > 1) guesses.push(i + 1);
+          else if (sizes[chooses] === 1) forced.push(i + 1);
           chooses++;
           height++;
           if (height > maxHeight) maxHeight = height;
@@ -327,6 +335,8 @@ export class StepLog {
     this.deadEndSteps = Int32Array.from(deadEnds);
     this.solutionSteps = Int32Array.from(solutionSteps);
     this.trySteps = Int32Array.from(trySteps);   // node t (the t-th try or settle) is made by step trySteps[t]
+    this.guessSteps = Int32Array.from(guesses);  // the chooses whose item had more than one option
+    this.forcedSteps = Int32Array.from(forced);  // the chooses whose item had one option: forced moves
   }
 
   /** The node (the number of the try) made by step `step`, or -1 when that step is no try. */

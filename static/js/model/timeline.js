@@ -42,11 +42,14 @@ export class Timeline {
    *        range of it (the step label counts them); N by default
    * @param {Int32Array} [o.deadEnds] sorted steps of the dead ends
    * @param {Int32Array} [o.solutions] sorted steps of the solutions
+   * @param {Int32Array} [o.guesses] sorted steps of the guesses (chooses with more than one option)
    * @param {(callback: (time: number) => void) => void} o.schedule runs a
    *        callback before the next paint, with a timestamp in milliseconds
    */
-  constructor({ stepCount, deadEnds = new Int32Array(0), solutions = new Int32Array(0), schedule, cursor = 0, start = 0, total = stepCount }) {
+  constructor({ stepCount, deadEnds = new Int32Array(0), solutions = new Int32Array(0), guesses = new Int32Array(0),
+    schedule, cursor = 0, start = 0, total = stepCount }) {
     this.stepCount = stepCount;
+    this.guesses = guesses;
     this.total = total;
     this.start = Math.max(0, Math.min(stepCount, Math.round(Number(start)) || 0));
     this.deadEnds = deadEnds;
@@ -163,6 +166,9 @@ export class Timeline {
   previousDeadEnd() { return this.jumpWithin(this.deadEnds, false); }
   nextSolution() { return this.jumpWithin(this.solutions, true); }
   previousSolution() { return this.jumpWithin(this.solutions, false); }
+  // Skipping the forced moves: from one guess (a choose with more than one option) to the next.
+  nextGuess() { return this.jumpWithin(this.guesses, true); }
+  previousGuess() { return this.jumpWithin(this.guesses, false); }
 
   // ---- playing ------------------------------------------------------------
 

@@ -173,6 +173,7 @@ export class Replayer {
       first: $("btn-first"), back: $("btn-back"), play: $("btn-play"), forward: $("btn-forward"),
       last: $("btn-last"), prevDead: $("btn-prev-dead"), nextDead: $("btn-next-dead"),
       prevSolution: $("btn-prev-solution"), nextSolution: $("btn-next-solution"),
+      prevGuess: $("btn-prev-guess"), nextGuess: $("btn-next-guess"),
       speed: $("speed"), pencil, jumpNote: $("jump-note"),
     }, {
       getTimeline: () => (this.replay ? this.replay.timeline : null),
@@ -250,7 +251,7 @@ export class Replayer {
     this.stop();
     const landing = step !== null ? step : (log.solutionSteps.length ? log.solutionSteps[0] : log.stepCount);
     const timeline = new Timeline({
-      stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps,
+      stepCount: log.stepCount, deadEnds: log.deadEndSteps, solutions: log.solutionSteps, guesses: log.guessSteps,
       schedule: (callback) => requestAnimationFrame(callback), cursor: landing,
     });
     // Bookmarks: the share's, else (reopening this entry, a reload, a link) the address's.

@@ -39,12 +39,14 @@ function optionWords(k, d) {
 const JUMP_NOTES = {
   "dead end": { before: say("controls.jump.dead_end.before"), after: say("controls.jump.dead_end.after") },
   solution: { before: say("controls.jump.solution.before"), after: say("controls.jump.solution.after") },
+  guess: { before: say("controls.jump.guess.before"), after: say("controls.jump.guess.after") },
 };
 
 export class PlayerControls {
   /**
    * @param {object} el the elements: root, slider, label, first, back, play,
-   *        forward, last, prevDead, nextDead, prevSolution, nextSolution, speed, pencil (optional)
+   *        forward, last, prevDead, nextDead, prevSolution, nextSolution, prevGuess, nextGuess, speed,
+   *        pencil (optional)
    * @param {object} hooks getTimeline() (null when nothing is loaded), onPencil(on)
    */
   constructor(el, { getTimeline, onPencil = () => {} }) {
@@ -72,6 +74,8 @@ export class PlayerControls {
     el.nextDead.addEventListener("click", act((t) => this.jump(t.nextDeadEnd(), "dead end", "after")));
     el.prevSolution.addEventListener("click", act((t) => this.jump(t.previousSolution(), "solution", "before")));
     el.nextSolution.addEventListener("click", act((t) => this.jump(t.nextSolution(), "solution", "after")));
+    el.prevGuess.addEventListener("click", act((t) => this.jump(t.previousGuess(), "guess", "before")));
+    el.nextGuess.addEventListener("click", act((t) => this.jump(t.nextGuess(), "guess", "after")));
     el.slider.addEventListener("input", act((t) => {
       t.pause();
       t.seek(Number(el.slider.value));
@@ -110,6 +114,8 @@ export class PlayerControls {
       D: () => this.jump(t.previousDeadEnd(), "dead end", "before"),
       s: () => this.jump(t.nextSolution(), "solution", "after"),
       S: () => this.jump(t.previousSolution(), "solution", "before"),
+      g: () => this.jump(t.nextGuess(), "guess", "after"),
+      G: () => this.jump(t.previousGuess(), "guess", "before"),
       "+": () => t.changeSpeed(1),
       "=": () => t.changeSpeed(1),
       "-": () => t.changeSpeed(-1),
@@ -134,7 +140,7 @@ export class PlayerControls {
   setEnabled(enabled) {
     this.el.root.classList.toggle("disabled", !enabled);
     for (const name of ["slider", "first", "back", "play", "forward", "last", "prevDead", "nextDead",
-      "prevSolution", "nextSolution", "speed"]) {
+      "prevSolution", "nextSolution", "prevGuess", "nextGuess", "speed"]) {
       this.el[name].disabled = !enabled;
     }
     if (!enabled) {
@@ -184,6 +190,9 @@ export class PlayerControls {
     set("nextDead", !after(dead), (v) => this.disable([el.nextDead], v));
     set("prevSolution", !before(sols), (v) => this.disable([el.prevSolution], v));
     set("nextSolution", !after(sols), (v) => this.disable([el.nextSolution], v));
+    const guesses = t.guesses;
+    set("prevGuess", !before(guesses), (v) => this.disable([el.prevGuess], v));
+    set("nextGuess", !after(guesses), (v) => this.disable([el.nextGuess], v));
   }
 
   /**
