@@ -5,7 +5,8 @@
 // the exact cover page: ?builtin=<id>&<param>=<value>…&sol=…&choose=…&step=…
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
 // solved yet. Either page's replay may add &marks=STEP:name,… (named
-// bookmarks: a lesson plan). Reading and writing them, with pushState for a new
+// bookmarks: a lesson plan), and a what-if &force=ID,ID,… (the options forced as the
+// choices of levels 0, 1, …) with &branch=ID (the item the search branches on next). Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
 // of history calls). The notes' words come from the message catalogue (url.*).
 
@@ -55,7 +56,7 @@ export function shareQuery(share) {
 /** Whether two share states ask for the same solve (the step aside). */
 export function sameSolve(a, b) {
   return !!a && !!b && !a.edit && !b.edit
-    && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose
+    && a.puzzle === b.puzzle && a.solutions === b.solutions && a.choose === b.choose && sameWhatIf(a, b)
     && (a.variants || []).join(",") === (b.variants || []).join(",") && (a.regions || "") === (b.regions || "")
     && (a.constraints || "") === (b.constraints || "") && (a.negative || []).join(",") === (b.negative || []).join(",");
 }
@@ -90,11 +91,34 @@ function readSettings(params, { withStep = true } = {}) {
   } else if (stepText !== null) {
     notes.push(say("url.step_not_number", { value: shown(stepText) }));
   }
+  // A what-if (force, branch) and your turn (drive).
+  const { force, branch } = readWhatIf(params, notes);
+  const drive = params.get("drive") === "1";
   // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
   // The learner's modes: predict (&predict=1, or all to ask forced moves too) and the tour.
   const predicted = params.get("predict");
   const predict = predicted === "all" ? "all" : predicted === "1" ? "on" : "off";
-  return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")), predict, tour: params.get("tour") === "1" };
+  return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")), predict, tour: params.get("tour") === "1",
+    force, branch, drive };
+}
+
+/** A what-if's force=ID,ID,… and branch=ID (ids from 0); a value that is not one is dropped with a note. */
+function readWhatIf(params, notes) {
+  const forceText = params.get("force");
+  let force = [];
+  if (forceText !== null && /^\d{1,9}(,\d{1,9})*$/.test(forceText)) force = forceText.split(",").map(Number);
+  else if (forceText) notes.push(say("url.force", { value: shown(forceText) }));
+  const branchText = params.get("branch");
+  let branch = null;
+  if (branchText !== null && /^\d{1,9}$/.test(branchText)) branch = Number(branchText);
+  else if (branchText) notes.push(say("url.branch", { value: shown(branchText) }));
+  return { force, branch };
+}
+
+/** Whether two shares force the same what-if (none is the same as none). */
+export function sameWhatIf(a, b) {
+  return (a.force || []).join(",") === (b.force || []).join(",") && (a.branch ?? null) === (b.branch ?? null)
+    && Boolean(a.drive) === Boolean(b.drive);
 }
 
 /** The longest bookmark name kept. */
@@ -147,12 +171,15 @@ function writeSettings(params, share) {
   if (share.marks && share.marks.length) params.set("marks", marksText(share.marks));
   if (share.predict === "on" || share.predict === "all") params.set("predict", share.predict === "all" ? "all" : "1");
   if (share.tour) params.set("tour", "1");
+  if (share.force && share.force.length) params.set("force", share.force.join(","));
+  if (share.branch !== null && share.branch !== undefined) params.set("branch", String(share.branch));
+  if (share.drive) params.set("drive", "1");
 }
 
 /** Query keys of a cover share that are not a built-in's parameters. */
 const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem", "marks",
-  // The embedded player's range (model/embed.js) and the learner's modes (predict, tour).
-  "from", "to", "autoplay", "predict", "tour"]);
+  // The embedded player's range (model/embed.js), the learner's modes (predict, tour) and a what-if's.
+  "from", "to", "autoplay", "predict", "tour", "force", "branch", "drive"]);
 
 /**
  * A built-in's parameters in a query: numbers and booleans under their own
@@ -229,7 +256,7 @@ export function coverPickQuery(id, params = {}) {
 
 /** Whether two cover share states ask for the same solve (the step aside). */
 export function sameCoverSolve(a, b) {
-  if (!a || !b || a.solutions !== b.solutions || a.choose !== b.choose) return false;
+  if (!a || !b || a.solutions !== b.solutions || a.choose !== b.choose || !sameWhatIf(a, b)) return false;
   if (a.builtin || b.builtin) return a.builtin === b.builtin && sameParams(a.params, b.params);
   return a.text === b.text;
 }

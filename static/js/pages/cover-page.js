@@ -12,10 +12,11 @@ import { LogFormatError } from "../model/steplog.js";
 import { LINKS_MAX_ITEMS, LINKS_MAX_NODES, nodeCount } from "../model/dancing.js";
 import { Replayer, SolveRunner, chosenSolutions, say, sayMore, setSolutionsChoice, withinCap } from "./replay.js";
 import { PictureView, matrixPicture } from "../views/picture.js";
-import { PageState, initialState } from "../model/page-state.js";
+import { PageState, initialState, touched } from "../model/page-state.js";
 import { wireEmbedButton } from "./embed-button.js";
 import { wirePredict } from "./predict-mode.js";
 import { wireTour } from "./tour-mode.js";
+import { WhatIf } from "./what-if.js";
 import {
   UrlSync, readCoverShare, coverShareQuery, sameCoverSolve, readCoverPick, coverPickQuery, linkNotes, sameParams, shown,
 } from "../model/url.js";
@@ -65,6 +66,22 @@ const player = new Replayer({
   stage: document.querySelector(".picture-wrap"),
   onStep: (step, share) => store.update({ type: "cursor", step, share }),
   onLeave: () => store.update({ type: "leave" }),
+});
+
+/** The problem of a share as /api/cover reads it: a built-in and its parameters, or the text. */
+function problemBody(share) {
+  return share.builtin ? { builtin: share.builtin, params: share.params } : { text: share.text };
+}
+
+// What if: the choices the next solve forces, the panel that offers them, the difference in words.
+const whatIf = new WhatIf({
+  player,
+  solve: (push) => solve({ push }),
+  solvePlain: (share) => api.cover({ ...problemBody(share), solutions: share.solutions, choose: share.choose }),
+  sameBase: (a, b) => sameCoverSolve({ ...a, force: [], branch: null }, { ...b, force: [], branch: null }),
+});
+store.subscribe((state, before) => {
+  if (touched(state, before, "cursor", "mode", "answer")) whatIf.render();
 });
 
 /** Draw what changed between two states: the picture gives way when a replay ends. */
@@ -192,7 +209,7 @@ function checkParams() {
 /** What the form asks for, as a share state (step: none yet). */
 function currentShare() {
   const id = $("problem").value;
-  const settings = { solutions: chosenSolutions(), choose: $("choose").value, step: null };
+  const settings = { solutions: chosenSolutions(), choose: $("choose").value, step: null, ...whatIf.share() };
   if (id === TEXT) return { builtin: null, params: {}, text: $("problem-text").value, ...settings };
   return { builtin: id, params: readParams().params, text: null, ...settings };
 }
@@ -213,9 +230,8 @@ async function solve({ push = true, step = null } = {}) {
     return;
   }
   const share = currentShare();
-  const body = share.builtin ? { builtin: share.builtin, params: share.params } : { text: share.text };
   const answer = await runner.run((signal) => api.cover(
-    { ...body, solutions: share.solutions, choose: share.choose }, { signal }));
+    { ...problemBody(share), solutions: share.solutions, choose: share.choose, ...WhatIf.body(share) }, { signal }));
   if (!answer) return;      // a newer solve replaced this one
   if (!answer.ok) {
     player.leave();
@@ -265,6 +281,7 @@ function startReplay(data, share, step, push) {
   try {
     log = player.start(data, share, step, push);
     store.update({ type: "replay", answer: data, share: player.replay.share, cursor: player.replay.timeline.cursor });
+    whatIf.started(player.replay.share, log);
   } catch (err) {
     if (!(err instanceof LogFormatError)) throw err;
     say($("message"), words.say("page.log_unreadable", { error: err.message }));
@@ -312,6 +329,7 @@ function showLinksNote(log) {
 
 $("problem-form").addEventListener("submit", (e) => {
   e.preventDefault();
+  whatIf.reset();         // Solve is the search's own: a what-if comes from its panel
   solve({ push: true });
 });
 
@@ -491,6 +509,7 @@ function openShare(asked, { push = false } = {}) {
   }
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
+  whatIf.fromShare(share);
   const edits = share.builtin ? null : editsOver(share);
   const paramEdits = share.builtin ? paramEditsOver(share) : null;
   const solved = solve({ push, step: share.step });

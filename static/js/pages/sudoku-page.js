@@ -28,6 +28,7 @@ import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
 import { wirePredict } from "./predict-mode.js";
 import { wireTour } from "./tour-mode.js";
+import { WhatIf } from "./what-if.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,6 +79,14 @@ const player = new Replayer({
   onStep: (step, share) => store.update({ type: "cursor", step, share }),
   stage: $("board-wrap"),
   onLeave: () => store.update({ type: "leave" }),
+});
+// What if: the choices the next solve forces, the panel that offers them, the difference in words.
+const whatIf = new WhatIf({
+  player,
+  solve: (push) => solve({ push }),
+  solvePlain: (share) => api.solve({ puzzle: share.puzzle, solutions: share.solutions, choose: share.choose,
+    variant: share.variants, ...(share.regions ? { regions: share.regions } : {}) }),
+  sameBase: (a, b) => sameSolve({ ...a, force: [], branch: null }, { ...b, force: [], branch: null }),
 });
 
 // ---- variants: the picker and the regions map ------------------------------------
@@ -167,6 +176,11 @@ function render(state, before) {
   }
 }
 store.subscribe(render);
+store.subscribe((state, before, action) => {
+  // A new puzzle or an edit is no longer the what-if's: the next solve is the search's own.
+  if (action.type === "load" || action.type === "edit-cell") whatIf.reset();
+  if (touched(state, before, "cursor", "mode", "answer")) whatIf.render();
+});
 // The heatmap, the pending estimate and the comparison: drawn from the same state.
 const glance = new GlancePanels({
   store, getLog: () => (player.replay ? player.replay.log : null),
@@ -559,6 +573,7 @@ function currentShare() {
     regions: currentRules().regionsText,
     constraints: writeConstraints(now().constraints),
     negative: now().negative,
+    ...whatIf.share(),
   };
 }
 
@@ -581,7 +596,7 @@ async function solve({ push = true, step = null } = {}) {
   };
   glance.solving({ puzzle: share.puzzle, choose: share.choose, ...rules });
   const answer = await runner.run((signal) => api.solve(
-    { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose, ...rules }, { signal }));
+    { puzzle: share.puzzle, solutions: share.solutions, choose: share.choose, ...rules, ...WhatIf.body(share) }, { signal }));
   if (!answer) return;      // a newer solve or edit replaced this one (its own solve ends the pending note)
   glance.solved();
   if (!answer.ok) {
@@ -613,6 +628,7 @@ function startReplay(data, share, step, push) {
     puzzle: sudokuPuzzle(log.problem.size, data.grid),
   });
   mirrorBox(data.puzzle);
+  whatIf.started(player.replay.share, log);
   const outcome = log.outcome;
   if (outcome.status === "solved") clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
@@ -678,6 +694,7 @@ $("box-restore").addEventListener("click", () => {
 
 $("solve-form").addEventListener("submit", (e) => {
   e.preventDefault();
+  whatIf.reset();         // Solve is the search's own: a what-if comes from its panel
   solve({ push: true });
 });
 
@@ -691,6 +708,27 @@ $("open-fpuzzles").addEventListener("click", async () => {
   if (answer.ok) window.open(answer.data.fpuzzles, "_blank", "noopener");
   else showMessage(words.say("page.sudoku.export_failed", { error: answer.data.error }), "error");
 });
+
+// Alt-click on a cell of the replayed board (or b on a selected cell): the search branches there next.
+$("board").addEventListener("click", (e) => {
+  const cell = player.replay ? e.target.closest("[data-cell]") : null;
+  if (cell && !e.altKey && whatIf.driveMode.active) {
+    whatIf.driveMode.pickItem(Number(cell.dataset.cell));     // your turn: the cell is the item picked
+    return;
+  }
+  if (!cell || !e.altKey) return;
+  e.preventDefault();
+  e.stopPropagation();
+  whatIf.branchOn(Number(cell.dataset.cell));       // a cell's item id is its index
+}, { capture: true });
+$("board").addEventListener("keydown", (e) => {
+  const cell = (e.key === "b" || e.key === "B") && player.replay && !e.ctrlKey && !e.metaKey
+    ? e.target.closest("[data-cell]") : null;
+  if (!cell) return;
+  e.preventDefault();
+  e.stopPropagation();
+  whatIf.branchOn(Number(cell.dataset.cell));
+}, { capture: true });
 
 $("clear").addEventListener("click", () => {
   replacePuzzle(now().puzzle.size, null);
@@ -782,6 +820,7 @@ async function openShare(asked, { push = false } = {}) {
     return;
   }
   loadPuzzle(puzzle.size, puzzle.grid, linked(share, puzzle.size));
+  whatIf.fromShare(share);        // after the load, which forgets any what-if
   await solve({ push, step: share.step });
   sayMore($("board-message"), linkNotes(share, player.lastStep));
 }

@@ -1,0 +1,72 @@
+"""Your turn (&drive=1) in Chromium: the learner picks items and options, meets a dead end that
+the Why panel explains as the replay does, backs up as Algorithm X would, and at the end sees
+their search beside the search's own; on the Sudoku page (board clicks and the item list) and
+on /cover (the item list)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
+
+SMALL = "....1.3.4....14."       # the 4x4 with a dead end
+
+
+def drive_to_the_end(page: Page, *, moves: int = 40) -> dict:
+    """Pick the first open item and its first option until the end; back up at each dead end."""
+    seen = {"dead_ends": 0, "backups": 0, "why": ""}
+    prompt = page.locator("#drive-prompt")
+    for _ in range(moves):
+        expect(prompt).to_have_text(re.compile(r"your turn|Dead end|Solved|Every option"))
+        text = prompt.inner_text()
+        if text.startswith("Dead end"):
+            seen["dead_ends"] += 1
+            seen["why"] = page.locator("#why .sentence").first.inner_text()
+            before = page.url
+            page.locator("#drive-backup").click()
+            seen["backups"] += 1
+            expect(page).not_to_have_url(before)
+            continue
+        if not re.search(r"your turn", text):
+            return {**seen, "end": text}
+        select = page.locator("#drive-item")
+        value = select.locator("option").nth(1).get_attribute("value")
+        before = page.url
+        select.select_option(value)
+        page.locator("#drive-options button").first.click()
+        expect(page).not_to_have_url(before)
+    raise AssertionError("the drive did not end")
+
+
+def test_your_turn_on_the_sudoku_page(page: Page):
+    page.goto(f"/?p={SMALL}&drive=1")
+    panel = page.locator("#drive-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#drive-prompt")).to_have_text(re.compile(r"^Level 0: your turn"))
+    expect(page.locator("#whatif-panel")).to_be_hidden()
+    # A cell clicked on the board is the item picked: its options come as buttons.
+    page.locator("#board [data-cell='0']").click()
+    expect(page.locator("#drive-prompt")).to_have_text(re.compile(r"^Level 0: r1c1 needs a digit\. Pick one of its \d+ options:"))
+    expect(page.locator("#drive-options button").first).to_have_text(re.compile(r"^\d in r1c1$"))
+    page.locator("#drive-options button").first.click()
+    expect(page).to_have_url(re.compile(r"drive=1"))
+    expect(page).to_have_url(re.compile(r"force=\d+"))
+    seen = drive_to_the_end(page)
+    assert seen["end"] == "Solved: your choices reach a solution."
+    if seen["dead_ends"]:
+        assert seen["why"].startswith("Dead end at level ")
+    expect(page.locator("#drive-summary")).to_have_text(re.compile(
+        r"^Your search: \d+ nodes and \d+ dead ends\. The search's own \(fewest options first\): \d+ nodes and \d+ dead ends\.$"))
+    expect(page.locator("#drive-notes li").first).to_be_visible()
+
+
+def test_your_turn_on_the_cover_page(page: Page):
+    page.goto("/cover?builtin=queens&n=4&drive=1")
+    expect(page.locator("#drive-prompt")).to_have_text(re.compile(r"^Level 0: your turn"))
+    seen = drive_to_the_end(page)
+    assert seen["dead_ends"] >= 1 and seen["why"].startswith("Dead end at level ")
+    assert seen["end"] == "Solved: your choices reach a solution."
+    expect(page.locator("#drive-summary")).to_contain_text("Your search: ")
