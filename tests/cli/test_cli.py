@@ -76,6 +76,23 @@ def test_log_writes_a_step_log(tmp_path):
     assert "wrote" in result.stderr
 
 
+def test_log_writes_a_what_if(tmp_path):
+    out = tmp_path / "log.json"
+    plain = tmp_path / "plain.json"
+    assert run("log", BERRY, "-o", str(plain)).returncode == 0
+    first = json.loads(plain.read_text())["solutions"][0]
+    result = run("log", BERRY, "-o", str(out), "--force", f"{first[0]},{first[1]}", "--branch-on", "1")
+    assert result.returncode == 2 and "branch_on 1 is not an open primary item" in result.stderr   # r1c2 is given
+    result = run("log", BERRY, "-o", str(out), "--force", f"{first[0]},{first[1]}")
+    assert result.returncode == 0, result.stderr
+    log = json.loads(out.read_text())
+    steplog.validate(log)
+    assert log["choices"] == first[:2] and log["solutions"][0][:2] == first[:2]
+    assert "A solution lies below your choices" in result.stderr
+    clash = run("log", BERRY, "-o", str(out), "--force", f"{first[0]},{first[0]}")
+    assert clash.returncode == 2 and "choice 1" in clash.stderr
+
+
 def test_usage_errors_exit_non_zero():
     assert run("solve", BERRY, "--limit", "0").returncode == 2
     assert run("log", BERRY).returncode == 2

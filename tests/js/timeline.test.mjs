@@ -134,6 +134,8 @@ test("a limit stops forward moves (seeks, steps, jumps, play) where it says; bac
   timeline.limit = null;                   // answered: on it goes
   timeline.nextDeadEnd();
   assert.equal(timeline.cursor, 60);
+});
+
 test("guess to guess: the jumps skip the forced moves between, and say false past the last", () => {
   const { timeline } = manual({ stepCount: 100, guesses: Int32Array.from([5, 40, 77]) });
   assert.equal(timeline.nextGuess(), true);

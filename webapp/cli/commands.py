@@ -147,6 +147,21 @@ def positive_int(text: str) -> int:
     return value
 
 
+def option_ids(text: str) -> tuple[int, ...]:
+    """An argparse type: option ids separated by commas ("23,639"), each a whole number from 0."""
+    parts = [part.strip() for part in text.split(",")] if text.strip() else []
+    if not all(part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of option ids such as 23,639")
+    return tuple(int(part) for part in parts)
+
+
+def item_id(text: str) -> int:
+    """An argparse type: an item id, a whole number from 0."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not an item id (a whole number from 0)")
+    return int(text)
+
+
 def number_above(low: float, inclusive: bool = False):
     """An argparse type: a number above low (inclusive: at least low); its name says which."""
     def number(text: str) -> float:
@@ -577,14 +592,21 @@ def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
     # a second; uncapped, a minute of it would be gigabytes).
     max_steps = args.max_steps if args.max_steps is not None else DEFAULT_MAX_STEPS
     limits = {"max_solutions": args.limit, "max_steps": max_steps, "max_seconds": args.max_seconds}
+    # A what-if: the choices placed first and the item branched on below them (as /api/solve's).
+    what_if = {**({"choices": list(args.force)} if args.force else {}),
+               **({"branch_on": args.branch_on} if args.branch_on is not None else {})}
     # Ctrl-C stops the search, not the command: the steps recorded so far are a log too.
-    with interruptible() as interrupted:
-        solved = variants.solve(grid, rules, recording=recording, choose=args.choose, cancelled=interrupted,
-                                engine=args.engine, **limits)
-    message = outcome_message(solved.outcome)
+    try:
+        with interruptible() as interrupted:
+            solved = variants.solve(grid, rules, recording=recording, choose=args.choose, cancelled=interrupted,
+                                    engine=args.engine, **limits, **what_if)
+    except ec.ChoiceError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     model = variants.model(rules)
     log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), recording, solved.outcome,
-                        variants.about(grid, rules))
+                        variants.about(grid, rules), **what_if)
+    message = log["outcome"]["message"]
     text = steplog.dumps(log)
     if args.output == "-":
         output.write(text + "\n")

@@ -22,7 +22,9 @@ from .commands import (
     add_cover_command,
     add_search_options,
     add_variant_options,
+    item_id,
     non_negative_float,
+    option_ids,
     port_number,
     positive_float,
     positive_int,
@@ -95,6 +97,10 @@ def build_log(commands) -> None:
     log.add_argument("source", help="a puzzle, or a file whose first puzzle is used")
     log.add_argument("-o", "--output", required=True, help="the JSON file to write ('-' for stdout)")
     log.add_argument("--limit", type=positive_int, default=1, metavar="N", help="stop after N solutions")
+    log.add_argument("--force", type=option_ids, default=(), metavar="ID,ID,…",
+                     help="what if: option ids placed as the choices of levels 0, 1, … (the search runs below them)")
+    log.add_argument("--branch-on", type=item_id, default=None, metavar="ITEM",
+                     help="what if: the item id the level below the choices branches on")
     add_variant_options(log)
     add_search_options(log)
 

@@ -74,8 +74,9 @@ export class PlayerControls {
     el.nextDead.addEventListener("click", act((t) => this.jump(t.nextDeadEnd(), "dead end", "after")));
     el.prevSolution.addEventListener("click", act((t) => this.jump(t.previousSolution(), "solution", "before")));
     el.nextSolution.addEventListener("click", act((t) => this.jump(t.nextSolution(), "solution", "after")));
-    el.prevGuess.addEventListener("click", act((t) => this.jump(t.previousGuess(), "guess", "before")));
-    el.nextGuess.addEventListener("click", act((t) => this.jump(t.nextGuess(), "guess", "after")));
+    // The guess buttons (optional: the embedded player has none).
+    if (el.prevGuess) el.prevGuess.addEventListener("click", act((t) => this.jump(t.previousGuess(), "guess", "before")));
+    if (el.nextGuess) el.nextGuess.addEventListener("click", act((t) => this.jump(t.nextGuess(), "guess", "after")));
     el.slider.addEventListener("input", act((t) => {
       t.pause();
       t.seek(Number(el.slider.value));
@@ -141,7 +142,7 @@ export class PlayerControls {
     this.el.root.classList.toggle("disabled", !enabled);
     for (const name of ["slider", "first", "back", "play", "forward", "last", "prevDead", "nextDead",
       "prevSolution", "nextSolution", "prevGuess", "nextGuess", "speed"]) {
-      this.el[name].disabled = !enabled;
+      if (this.el[name]) this.el[name].disabled = !enabled;
     }
     if (!enabled) {
       this.el.slider.max = "0";     // no replay: the thumb rests at the start
@@ -190,9 +191,10 @@ export class PlayerControls {
     set("nextDead", !after(dead), (v) => this.disable([el.nextDead], v));
     set("prevSolution", !before(sols), (v) => this.disable([el.prevSolution], v));
     set("nextSolution", !after(sols), (v) => this.disable([el.nextSolution], v));
-    const guesses = t.guesses;
-    set("prevGuess", !before(guesses), (v) => this.disable([el.prevGuess], v));
-    set("nextGuess", !after(guesses), (v) => this.disable([el.nextGuess], v));
+    if (el.prevGuess && el.nextGuess) {
+      set("prevGuess", !before(t.guesses), (v) => this.disable([el.prevGuess], v));
+      set("nextGuess", !after(t.guesses), (v) => this.disable([el.nextGuess], v));
+    }
   }
 
   /**
