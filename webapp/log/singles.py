@@ -19,6 +19,7 @@ Glossary
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import exact_cover as ec
@@ -33,18 +34,29 @@ HIDDEN = "hidden-single-"
 COVER = "single-"
 
 
-def sudoku_family(name: str) -> str:
-    """The family of a Sudoku item by its name: "r4c5" a cell, "r4#7" a row, "j3#7" a region, …"""
-    if "#" not in name:
+CELL_NAME = re.compile(r"r\d+c\d+$")
+HOUSE_NAME = re.compile(r"([a-z])\d+#")
+CONSTRAINT_PREFIX = re.compile(r"[a-z]+")
+
+
+def sudoku_family(name: str) -> str | None:
+    """The family of a Sudoku item by its name: "r4c5" a cell, "r4#7" a row, "j3#7" a region, …;
+    None for any other (a constraint's item, "cage1#5", or a variant's pair)."""
+    if CELL_NAME.match(name):
         return "cell"
-    return HOUSE_OF_PREFIX.get(name.split("#")[0].rstrip("0123456789"), "pair")
+    house = HOUSE_NAME.match(name)
+    return HOUSE_OF_PREFIX.get(house.group(1)) if house else None
 
 
 def technique(about: dict, items: Sequence[str], families: Sequence[str] | None, item: int) -> str:
     """The name of the forced move on `item` (a choose with one option left)."""
     if about.get("kind") == "sudoku":
         family = sudoku_family(items[item])
-        return NAKED if family == "cell" else HIDDEN + family
+        if family is not None:
+            return NAKED if family == "cell" else HIDDEN + family
+        # A constraint's item (docs/step-log.md, "Constraints"): its name's prefix is its family.
+        prefix = CONSTRAINT_PREFIX.match(items[item])
+        return COVER + (prefix.group(0) if prefix else "item")
     return COVER + (families[item] if families else "item")
 
 
