@@ -50,11 +50,17 @@ export class Drive {
 
   /**
    * Back up as Algorithm X would: the deepest level with an untried option tries the next one
-   * (deeper levels are left). Returns {level, option}, or null when no level has one left.
+   * (deeper levels are left). Returns {level, option}, or null when no level has one left. A
+   * level from a shared address (its item not known) is left and handed back to the learner:
+   * {level, option: null}, the learner picks there again.
    */
   backUp() {
     while (this.levels.length) {
       const top = this.levels[this.levels.length - 1];
+      if (top.item < 0) {
+        this.levels.pop();
+        return { level: this.levels.length, option: null };
+      }
       const next = top.options.find((o) => !top.tried.includes(o));
       if (next !== undefined) {
         top.tried.push(next);
