@@ -83,5 +83,7 @@ def test_cover_takes_choices_too(client):
                                              "max_solutions": "all"}).get_json()
     assert answer["outcome"]["message"] == "No solution below your choices: your choice at level 0, queen at a1, " \
                                            "leaves none."
+    # The count of every solution is the whole search's: a what-if has none (nor Knuth's estimate).
+    assert answer["count"] is None and answer["estimate"] is None
     clash = client.post("/api/cover", json={"builtin": "queens", "params": {"n": 6}, "choices": [0, 1]})
     assert clash.status_code == 400 and "clashes with your choice at level 0, queen at a1" in clash.get_json()["error"]

@@ -232,14 +232,15 @@ def api_solve():
         "stats": steplog.stats_dict(outcome.stats),
     }
     # Before the log's analysis, which a search stopped by its step budget may leave no time after.
-    answer["estimate"] = tree_estimate(model.problem, givens, choose, outcome, limits)
+    # Knuth's estimate and the count are of the whole search: a what-if's lies below its choices.
+    answer["estimate"] = None if what_if else tree_estimate(model.problem, givens, choose, outcome, limits)
     if recording is not None:
         with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
                                           constraint_cover.about(grid, setup), message, **what_if)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     # After the log's analysis: the count gets what is really left of the time.
-    answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all)
+    answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all and not what_if)
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
 
 
@@ -384,12 +385,12 @@ def api_cover():
         "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
         "picture": problems.picture_parts(builtin) if builtin else None,
     }
-    answer["estimate"] = tree_estimate(problem, [], choose, outcome, limits)    # before the analysis, as above
+    answer["estimate"] = None if what_if else tree_estimate(problem, [], choose, outcome, limits)    # as above
     if recording is not None:
         with slowdown().timing(problem, recording, outcome):
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
-    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all)
+    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all and not what_if)
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
 
 
