@@ -722,7 +722,8 @@ $("board").addEventListener("click", (e) => {
   whatIf.branchOn(Number(cell.dataset.cell));       // a cell's item id is its index
 }, { capture: true });
 $("board").addEventListener("keydown", (e) => {
-  const cell = (e.key === "b" || e.key === "B") && player.replay && !e.ctrlKey && !e.metaKey
+  // (During the guided tour b is its Back key.)
+  const cell = (e.key === "b" || e.key === "B") && player.replay && now().tour === null && !e.ctrlKey && !e.metaKey
     ? e.target.closest("[data-cell]") : null;
   if (!cell) return;
   e.preventDefault();
