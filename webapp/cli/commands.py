@@ -583,7 +583,6 @@ def run_log(args) -> int:
 
 def write_log(args, grid: sudoku.Grid, rules: variants.Rules, output) -> int:
     """Solve with a recording and write the step log to output (an open text file)."""
-    from ..analysis.explain import outcome_message
     from ..log import steplog
 
     recording = ec.Recording()
