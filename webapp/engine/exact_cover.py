@@ -100,9 +100,9 @@ __all__ = ["BACKUP", "BYTE_MARK", "CHOOSE", "COMPILED", "COVER", "DEAD_END", "EN
            "KIND_NAMES", "LIMIT_CANCELLED", "LIMIT_SOLUTIONS", "LIMIT_STEPS", "LIMIT_TIME", "LOOK_EVERY",
            "NO_SOLUTION", "PURIFY", "PYTHON", "SETTLE", "SOLUTION", "SOLVED", "STOPPED", "TAKE", "TRY", "UNCOVER",
            "UNPURIFY", "UNSETTLE", "UNTAKE",
-           "WORD_MARK", "ChoiceError", "ConflictError", "EngineError", "Links", "Matrix", "Outcome", "Problem", "ProblemError",
-           "Recording", "Search", "Stats", "compiled_available", "default_engine", "engine_named", "pack",
-           "solve", "unpack"]
+           "WORD_MARK", "ChoiceError", "ConflictError", "EngineError", "Links", "Matrix", "Outcome", "Problem",
+           "ProblemError", "Recording", "Search", "Stats", "compiled_available", "default_engine", "engine_named",
+           "pack", "solve", "unpack"]
 
 # The largest option count that the choice of the fewest options looks for
 # with bytearray.find, one call a count, before it walks the item list: enough
@@ -393,14 +393,18 @@ class Search(Links):
         start = time.perf_counter()
         deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else -1.0
         # A problem with bounds runs Knuth's Algorithm M (webapp/engine/_dlx_bounds.h), with the same arguments.
-        run = self.core.run_bounded if self.problem.bounded else self.core.run
-        ending, found, nodes, dead_ends, steps, levels, level, events, sizes = run(
-            choose == "mrv", recording is not None,
-            max_steps if max_steps is not None else sys.maxsize,
-            max_solutions if max_solutions is not None else -1,
-            keep if keep is not None else -1,
-            deadline, per_event, per_dead_end, time.perf_counter, cancelled, solutions, on_solution,
-            forced, -1 if branch_on is None else branch_on, forced_steps)
+        # (A what-if's choices, the first item and the steps so far go to the DLX1/2 loop only: run() refuses
+        # them on a problem with bounds.)
+        settings_in = (choose == "mrv", recording is not None,
+                       max_steps if max_steps is not None else sys.maxsize,
+                       max_solutions if max_solutions is not None else -1,
+                       keep if keep is not None else -1,
+                       deadline, per_event, per_dead_end, time.perf_counter, cancelled, solutions, on_solution)
+        if self.problem.bounded:
+            ran = self.core.run_bounded(*settings_in)
+        else:
+            ran = self.core.run(*settings_in, forced, -1 if branch_on is None else branch_on, forced_steps)
+        ending, found, nodes, dead_ends, steps, levels, level, events, sizes = ran
         seconds = time.perf_counter() - start
         if recording is not None:
             recording.extend(events, sizes)

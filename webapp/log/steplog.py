@@ -38,8 +38,7 @@ from ..engine import exact_cover as ec
 from ..models import variants
 from ..models.sudoku import cell_name, symbol
 from ..words.messages import join_and, say
-from . import bounds_words
-from . import what_if
+from . import bounds_words, what_if
 from .singles import single_at, single_line, singles
 
 FORMAT, VERSION = "dlx-step-log", 7
