@@ -321,7 +321,7 @@ def test_solve_with_a_bad_jigsaw_map_shows_the_server_s_words_by_the_map(page: P
     expect(page.locator("#regions-note")).to_have_text("Jigsaw regions: this server takes no region shaped like a 7.")
     expect(page.locator("#regions")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#board-message")).to_contain_text("this server takes no region shaped like a 7")
-    # A map that reads well is shaped as the grid once the field is left (whitespace is ignored).
+    # A map that reads well is shaped as the grid as it is typed (whitespace is ignored).
     expect(page.locator("#regions")).to_have_value(map_rows(JIGSAW["regions"]))
     assert board_symbols(page) == puzzle
 

@@ -783,12 +783,13 @@ $("regions").addEventListener("input", () => {
   if (entry) {
     $("regions").value = mapRows(entry.regions);
     loadText(entry.puzzle, words.say("page.sudoku.source.pasted"), { keepOnError: true });
+  } else if (!$("regions").value.includes("\n") && currentRules().regionsText && !currentRules().error) {
+    // A map typed or pasted on one line is shaped as the grid as soon as it reads well (whitespace
+    // is ignored): not when the field is left, where the field growing to its rows moved Solve
+    // away under the pointer pressing it, and the press was lost.
+    $("regions").value = mapRows($("regions").value);
   }
   rulesChanged();
-});
-// A map typed or pasted on one line is shaped as the grid once it reads well (whitespace is ignored).
-$("regions").addEventListener("change", () => {
-  if (!currentRules().error && !$("regions").value.includes("\n")) $("regions").value = mapRows($("regions").value);
 });
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
