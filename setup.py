@@ -11,7 +11,7 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], optional=True,
                              depends=["webapp/engine/_dlx_check.h", "webapp/engine/_dlx_colours.h",
-                                      "webapp/engine/_dlx_bounds.h"],
+                                      "webapp/engine/_dlx_bounds.h", "webapp/engine/_dlx_methods.h"],
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.models._sudoku_lines", ["webapp/models/_sudoku_lines.c"], optional=True,
                              extra_compile_args=["-O3", "-std=c11"]),

@@ -197,7 +197,9 @@ def imported_modules(path: str, source: str) -> set[str]:
     """The modules a JS module imports, as absolute paths."""
     base = path.rsplit("/", 1)[0]
     found = set()
-    for target in re.findall(r'(?:import|from)\s*["\']([^"\']+)["\']', source):
+    # import "x", import("x"), from "x": a keyword then a space or a parenthesis (a comment's
+    # "an import's" is not an import).
+    for target in re.findall(r'(?:\bimport\s*\(\s*|\bimport\s+|\bfrom\s+)["\']([^"\']+)["\']', source):
         parts = base.split("/")
         for piece in target.split("/"):
             if piece == "..":

@@ -495,6 +495,7 @@ def _cell_or(other: str) -> Callable[[str], str]:
 # after (webapp/log/singles.py: "single-row" for a queens row with one place left).
 FAMILY_OF_ITEM: dict[str, Callable[[str], str]] = {
     "knuth": lambda name: "item",
+    "knuth-bounds": lambda name: "item",
     "queens": lambda name: {"r": "row", "c": "column"}.get(name[0], "diagonal"),
     "pentominoes": _cell_or("piece"),
     "small-packing": _cell_or("piece"),
