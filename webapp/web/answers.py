@@ -243,6 +243,13 @@ def lookup(answer_key: str, seconds: float) -> Response | None:
             land(answer_key, (payload, brotli.decompress(payload), "hit"))
             return _hit(cache, answer_key, payload)
     else:
+        # The claim can come just after another worker stored the entry and let its marker go
+        # (between this worker's last look and its claim): look once more before searching.
+        payload = cache.store.get(answer_key)
+        if payload is not None:
+            cache.store.release(answer_key)
+            land(answer_key, (payload, brotli.decompress(payload), "hit"))
+            return _hit(cache, answer_key, payload)
         g.answer_marker = True
     _searching(cache)
     return None
