@@ -45,3 +45,22 @@ test("a backjump the learner picks leaves the levels below it, then backs up the
   assert.throws(() => again.backTo(4));
   assert.throws(() => again.choose(5, [50], 51, null));
 });
+
+test("the learner's tries, in the order tried, for the merged tree at the end", () => {
+  const drive = new Drive();
+  drive.choose(10, [3, 5], 5, null);
+  drive.choose(20, [8, 9], 9, null);
+  drive.backUp();                     // level 1 tries 8
+  drive.backUp();                     // level 1 has none left: level 0 tries 3
+  drive.choose(30, [7], 7, null);
+  assert.deepEqual(drive.tries, [
+    { level: 0, option: 5 }, { level: 1, option: 9 }, { level: 1, option: 8 }, { level: 0, option: 3 }, { level: 1, option: 7 },
+  ]);
+  assert.equal(drive.tries.length, drive.nodes);
+  // Levels set before any move (a drive opened from an address) count as tried, in order.
+  const opened = new Drive();
+  opened.levels = [{ item: 1, options: [40, 41, 42], tried: [40, 41], option: 41 }, { item: 2, options: [50], tried: [50], option: 50 }];
+  assert.deepEqual(opened.tries, [{ level: 0, option: 40 }, { level: 0, option: 41 }, { level: 1, option: 50 }]);
+  opened.backUp();                    // level 1 has none left: level 0 tries 42
+  assert.deepEqual(opened.tries.slice(-2), [{ level: 1, option: 50 }, { level: 0, option: 42 }]);
+});

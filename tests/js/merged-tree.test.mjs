@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog, TRY } from "../../static/js/model/steplog.js";
-import { mergeTrees, BOTH, ONLY_A, ONLY_B, A_SIDE, B_SIDE } from "../../static/js/model/merged-tree.js";
+import { mergeTrees, triesLog, BOTH, ONLY_A, ONLY_B, A_SIDE, B_SIDE } from "../../static/js/model/merged-tree.js";
 import { sudokuLogWithLines } from "./python.mjs";
 
 const HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -89,4 +89,29 @@ test("a search and its own start: the shorter one's every node is shared, the re
   assert.equal(same.count, short.trySteps.length);
   assert.ok([...same.side].every((s) => s === BOTH));
   assert.deepEqual(same.partings, []);
+});
+
+test("a search given only as its tries (a learner's) merges as its log would, and a node's path reads back", () => {
+  const short = new StepLog(sudokuLogWithLines(HARD, { maxSteps: 800, lines: false }).log);
+  const tries = Array.from(short.trySteps, (step) => ({ level: short.levelAt(step), option: short.argAt(step) }));
+  // The same tries: every node shared, try i of the list is node i's "step" on side B.
+  const same = mergeTrees(short, triesLog(tries));
+  assert.equal(same.count, tries.length);
+  assert.ok([...same.side].every((s) => s === BOTH));
+  for (let m = 0; m < same.count; m++) {
+    assert.equal(same.stepB[m], m);
+    assert.equal(same.pathOf(m).join("/"), pathOf(same, m));
+  }
+  // A learner who tried another option at level 1 after the search's first: the search's subtree
+  // under level 0's first option is only A's, the learner's own try only B's, and they part there.
+  const other = short.options.length - 1;
+  const learner = [tries[0], { level: 1, option: other }];
+  const merged = mergeTrees(short, triesLog(learner));
+  assert.equal(merged.counts.both, 1);
+  assert.equal(merged.counts.onlyB, 1);
+  assert.equal(merged.counts.onlyA, tries.length - 1);
+  const mine = merged.nodeOf(B_SIDE, 1);
+  assert.equal(merged.side[mine], ONLY_B);
+  assert.deepEqual(merged.pathOf(mine), [tries[0].option, other]);
+  assert.ok(merged.partings.includes(mine));
 });

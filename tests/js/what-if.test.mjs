@@ -3,8 +3,8 @@
 // the two logs the real server writes (tests/js/python.mjs runs it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { StepLog } from "../../static/js/model/steplog.js";
-import { pathAt, levelChoices, tryInstead, branchHere, nodeOfPath, difference } from "../../static/js/model/what-if.js";
+import { CHOOSE, StepLog } from "../../static/js/model/steplog.js";
+import { pathAt, levelChoices, tryInstead, branchHere, nodeOfPath, difference, markAt, tryDigit } from "../../static/js/model/what-if.js";
 import { readShare, shareQuery, sameSolve } from "../../static/js/model/url.js";
 import { pythonJson } from "./python.mjs";
 
@@ -86,4 +86,36 @@ test("the address carries a what-if, and a different one is a different solve", 
   const bad = readShare("?p=1.2&force=a,b&branch=-3");
   assert.deepEqual([bad.force, bad.branch], [[], null]);
   assert.equal(bad.notes.length, 2);
+});
+
+test("try this instead from a pencil mark: the mark under a point, and the digit as the level's option", () => {
+  assert.equal(markAt(3, 0.1, 0.1), 0);
+  assert.equal(markAt(3, 0.99, 0.5), 5);              // the middle row's last mark: 6
+  assert.equal(markAt(4, 0.3, 0.8), 13);              // a 16×16 board's marks, 4 by 4
+  assert.equal(markAt(3, 1, 0.5), -1);
+  assert.equal(markAt(3, 0.5, -0.01), -1);
+  const { plain: json } = logs({});
+  const plain = new StepLog(json);
+  // A wrong try at a level whose item is a cell (a unit's digit has no cell to click).
+  const node = json.facts.tries.wrong.find((n) => levelChoices(plain, plain.seek(plain.trySteps[n])).item < 81);
+  const atTry = plain.seek(plain.trySteps[node]);
+  const at = levelChoices(plain, atTry);
+  const cell = at.item;
+  const digitOf = (option) => Number(plain.labels[option].match(/^(\d) in /)[1]) - 1;
+  const other = at.options.find((o) => o !== at.tried);
+  // A key: the level's cell, whatever it shows; the option of the digit is the one its label names.
+  const keyed = tryDigit(plain, atTry, digitOf(other));
+  assert.equal(keyed.option, other);
+  assert.deepEqual(keyed.what, tryInstead(atTry, at.level, other));
+  assert.equal(plain.labels[other], `${digitOf(other) + 1} in ${plain.items[cell]}`);
+  const missing = [...Array(9).keys()].find((d) => !at.options.some((o) => digitOf(o) === d));
+  assert.deepEqual({ ...tryDigit(plain, atTry, missing), options: null }, { level: at.level, item: cell, options: null, option: -1, what: null });
+  // A click: only on the level's cell while it holds no digit (at its choose, its marks drawn).
+  assert.equal(tryDigit(plain, atTry, digitOf(other), cell), null);
+  let choose = plain.trySteps[node];
+  while (!(plain.kindAt(choose) === CHOOSE && plain.levelAt(choose) === at.level)) choose--;
+  const atChoose = plain.seek(choose);
+  assert.deepEqual(tryDigit(plain, atChoose, digitOf(other), cell).what, tryInstead(atChoose, at.level, other));
+  assert.equal(tryDigit(plain, atChoose, digitOf(other), (cell + 1) % 81), null);
+  assert.equal(tryDigit(plain, plain.seek(0), 0), null);      // before the first choice: no level
 });

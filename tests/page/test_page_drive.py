@@ -61,6 +61,13 @@ def test_your_turn_on_the_sudoku_page(page: Page):
     expect(page.locator("#drive-summary")).to_have_text(re.compile(
         r"^Your search: \d+ nodes and \d+ dead ends\. The search's own \(fewest options first\): \d+ nodes and \d+ dead ends\.$"))
     expect(page.locator("#drive-notes li").first).to_be_visible()
+    # Both searches in one tree: the learner's tries beside the search's own; a click replays its own.
+    tree = page.locator("#drive-tree")
+    expect(tree).to_be_visible()
+    expect(tree.locator(".merged-legend")).to_contain_text(re.compile(r"both: [\d,]+ nodes?"))
+    tree.locator(".merged-replay-a").click()
+    expect(page).not_to_have_url(re.compile(r"drive=1|force="))
+    expect(page.locator("#drive-panel")).to_be_hidden()
 
 
 def test_your_turn_on_the_cover_page(page: Page):

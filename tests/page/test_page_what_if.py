@@ -1,6 +1,7 @@
-"""What if on the Sudoku page and on /cover, in Chromium: try an option from the panel (a node
-of the tree or a pencil mark of the level's cell), see the difference in words, go back with one
-click; Alt-click a cell to branch there; open a what-if from its shared address."""
+"""What if on the Sudoku page and on /cover, in Chromium: try an option from the panel or from a
+pencil mark of the level's cell (a click or its digit's key), see the difference in words and both
+searches in one merged tree, go back with one click; Alt-click a cell to branch there; open a
+what-if from its shared address."""
 
 from __future__ import annotations
 
@@ -49,6 +50,56 @@ def test_try_instead_branch_and_back_on_the_sudoku_page(page: Page, api):
     page.locator(f"#board [data-cell='{cell}']").click(modifiers=["Alt"])
     expect(page).to_have_url(re.compile(rf"branch={cell}(&|$)"))
     expect(words).to_contain_text(f"Branching on {log['items'][cell]} at level 0: ")
+
+
+def test_try_a_pencil_mark_instead_and_both_searches_in_one_tree(page: Page, api):
+    log = solve_via_api(api, BERRY)["log"]
+    kinds = [code & ec.KIND_MASK for code in log["events"]]
+    tries = [e for e, kind in enumerate(kinds) if kind == ec.TRY]
+    # A wrong try at a level whose item is a cell, and that level's choose (its cell empty, marks drawn).
+    for wrong in log["facts"]["tries"]["wrong"]:
+        at = replay(log, tries[wrong] + 1)
+        if at.frames[-1].item < 81:
+            break
+    level, cell = len(at.frames) - 1, at.frames[-1].item
+    path = [f.option for f in at.frames]
+    choose = next(e + 1 for e in range(tries[wrong], -1, -1)
+                  if kinds[e] == ec.CHOOSE and len(replay(log, e + 1).frames) == level + 1)
+    page.goto(f"/?p={BERRY}&step={choose}")
+    expect_step(page, choose)
+    page.locator("#pencil").check()
+    options = page.locator("#whatif-options button")
+    expect(options.first).to_be_visible()
+    digits = [int(text[0]) - 1 for text in options.all_inner_texts()]
+    assert path[-1] in {cell * 9 + d for d in digits}
+    # A digit the cell did not have: said, nothing solved.
+    missing = next(d for d in range(9) if d not in digits)
+    page.keyboard.press(str(missing + 1))
+    expect(page.locator("#board-hint")).to_have_text(re.compile(
+        rf"^No {missing + 1} in {log['items'][cell]} at level {level}: its options there were "))
+    # A click on another digit's pencil mark in the cell: the what-if below the path plus that digit.
+    other = next(d for d in digits if cell * 9 + d != path[-1])
+    box = page.locator(f"#board [data-cell='{cell}']").bounding_box()
+    page.mouse.click(box["x"] + (other % 3 + 0.5) * box["width"] / 3, box["y"] + (other // 3 + 0.5) * box["height"] / 3)
+    force = "%2C".join(map(str, [*path[:-1], cell * 9 + other]))
+    expect(page).to_have_url(re.compile(rf"force={force}(&|$)"))
+    expect(page.locator("#whatif-words")).to_contain_text(f"Your {other + 1} in {log['items'][cell]} ")
+    # Back to the original at the choose: the key of a digit tries it as the click did.
+    page.go_back()
+    expect_step(page, choose)
+    expect(page.locator("#whatif-tree")).to_be_hidden()
+    page.keyboard.press(str(other + 1))
+    expect(page).to_have_url(re.compile(rf"force={force}(&|$)"))
+    # Both searches in one tree; one click replays the original, another the what-if again.
+    tree = page.locator("#whatif-tree")
+    expect(tree).to_be_visible()
+    expect(tree.locator(".merged-legend")).to_contain_text("your choices only: ")
+    expect(tree.locator(".merged-summary")).to_have_text(re.compile(r"^The searches (part once|first part) at level \d+"))
+    tree.locator(".merged-replay-a").click()
+    expect(page).not_to_have_url(re.compile(r"force="))
+    expect(tree.locator(".merged-replay-a")).to_have_attribute("aria-pressed", "true")
+    tree.locator(".merged-replay-b").click()
+    expect(page).to_have_url(re.compile(rf"force={force}(&|$)"))
 
 
 def test_a_shared_what_if_opens_with_its_words_and_cover_takes_choices(page: Page, api):

@@ -22,6 +22,32 @@ export class Drive {
     this.deadEnds = 0;
     this.notes = [];          // {level, item, count, fewest, fewestCount}
     this.over = false;        // every level left: no solution below the first choice's item
+    this.trail = null;        // every try so far, {level, option} in order (null: none since the levels were set)
+  }
+
+  /**
+   * The learner's search as its tries, {level, option} in the order tried (model/merged-tree.js's
+   * triesLog draws it beside the search's own). Levels set before the first move (a resumed
+   * drive) count as tried in their order, the option of each level's last try open below.
+   */
+  get tries() {
+    if (this.trail) return this.trail;
+    const tries = [];
+    this.levels.forEach((l, level) => {
+      for (const option of l.tried) tries.push({ level, option });
+    });
+    return tries;
+  }
+
+  /** The trail starts from the levels as they are, before a move changes them. */
+  keepTrail() {
+    if (!this.trail) this.trail = this.tries;
+  }
+
+  /** A try at `level` (kept in the trail). */
+  tried(level, option) {
+    this.keepTrail();
+    this.trail.push({ level, option });
   }
 
   /** The learner's choices, level 0 first: the what-if's force. */
@@ -36,6 +62,7 @@ export class Drive {
   choose(item, options, option, fewest) {
     const level = this.levels.length;
     if (!options.includes(option)) throw new Error(`option ${option} is not one of the item's`);
+    this.tried(level, option);
     this.levels.push({ item, options: [...options], tried: [option], option });
     this.nodes++;
     if (fewest && fewest.count < options.length) {
@@ -55,6 +82,7 @@ export class Drive {
    * {level, option: null}, the learner picks there again.
    */
   backUp() {
+    this.keepTrail();
     while (this.levels.length) {
       const top = this.levels[this.levels.length - 1];
       if (top.item < 0) {
@@ -63,6 +91,7 @@ export class Drive {
       }
       const next = top.options.find((o) => !top.tried.includes(o));
       if (next !== undefined) {
+        this.tried(this.levels.length - 1, next);
         top.tried.push(next);
         top.option = next;
         this.nodes++;
@@ -77,6 +106,7 @@ export class Drive {
   /** Go back to `level` (a backjump the learner picks): the levels below it are left, then back up there. */
   backTo(level) {
     if (level < 0 || level >= this.levels.length) throw new Error(`no level ${level} to go back to`);
+    this.keepTrail();
     this.levels.length = level + 1;
     return this.backUp();
   }

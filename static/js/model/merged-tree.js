@@ -178,6 +178,13 @@ export class MergedTree {
     return which === A_SIDE ? this.stepA[m] : this.stepB[m];
   }
 
+  /** The options from a root down to node m, level 0 first: the choices that reach it. */
+  pathOf(m) {
+    const path = [];
+    for (let n = m; n >= 0; n = this.parent[n]) path.push(this.option[n]);
+    return path.reverse();
+  }
+
   /** The children of node m, in order. */
   children(m) {
     const found = [];
@@ -206,4 +213,12 @@ export class MergedTree {
  */
 export function mergeTrees(logA, logB) {
   return new MergedTree(triesOf(logA), triesOf(logB));
+}
+
+/**
+ * A search given only as its tries, {level, option} in the order tried (a learner's
+ * search, model/drive.js), shaped as mergeTrees reads a StepLog: try i is "step" i.
+ */
+export function triesLog(tries) {
+  return { trySteps: tries.map((_, i) => i), levelAt: (i) => tries[i].level, argAt: (i) => tries[i].option };
 }

@@ -45,6 +45,37 @@ export function tryInstead(state, level, option) {
   return { force: [...pathAt(state).slice(0, level), option], branch: null };
 }
 
+/**
+ * The pencil mark under a point of a cell: its digit, 0-based, or -1 off the cell. The marks
+ * are laid out `box` by `box` in reading order (as the board draws them); fx and fy are the
+ * point's place across the cell, 0 at its left or top edge and 1 at the other.
+ */
+export function markAt(box, fx, fy) {
+  if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return -1;
+  return Math.floor(fy * box) * box + Math.floor(fx * box);
+}
+
+/**
+ * "Try this instead" from the board (a Sudoku log: a cell's item id is its index, the option
+ * of digit d, 0-based, in cell c is c × size + d): the digit tried in the cell the level on
+ * screen chose, or in `cell` when given (a click on its mark). Null when the level on screen did
+ * not choose a cell (or chose another one, or `cell` holds a digit at this step); else {level, item, option, options, what}: `what` is the what-if
+ * ({force, branch}), null when the digit was not one of the cell's options there (option -1).
+ */
+export function tryDigit(log, state, digit, cell = null) {
+  const at = levelChoices(log, state);
+  const size = log.problem && log.problem.size;
+  if (!at || !size || at.item >= size * size || (cell !== null && at.item !== cell)) return null;
+  // A mark is there to click only while the cell holds no digit (its marks are drawn then).
+  if (cell !== null) for (const { option } of log.placed(state)) if (Math.floor(option / size) === cell) return null;
+  const option = digit >= 0 && digit < size ? at.item * size + digit : -1;
+  const known = at.options.includes(option);
+  return {
+    level: at.level, item: at.item, options: at.options,
+    option: known ? option : -1, what: known ? tryInstead(state, at.level, option) : null,
+  };
+}
+
 /** The what-if that branches on `item` below the path at the replay's step. */
 export function branchHere(state, item) {
   return { force: pathAt(state), branch: item };

@@ -76,7 +76,7 @@ function problemBody(share) {
 // What if: the choices the next solve forces, the panel that offers them, the difference in words.
 const whatIf = new WhatIf({
   player,
-  solve: (push) => solve({ push }),
+  solve: (push, step) => solve({ push, step }),
   solvePlain: (share) => api.cover({ ...problemBody(share), solutions: share.solutions, choose: share.choose }),
   sameBase: (a, b) => sameCoverSolve({ ...a, force: [], branch: null }, { ...b, force: [], branch: null }),
 });

@@ -3,11 +3,14 @@
 // and its first move there says what the search would do (its pick and its count), whether
 // the choices meet a dead end (the Why panel explains it, culprits and all, as in the replay)
 // or a solution. Backing up is Algorithm X's (model/drive.js) or the learner's own, with the
-// backjump hint from the log's facts. At the end, the learner's search beside the search's own.
+// backjump hint from the log's facts. At the end, the learner's search beside the search's own:
+// their counts, and both in one merged tree (the learner's tries against the search's log).
 
-import { CHOOSE, SOLUTION } from "../model/steplog.js";
+import { CHOOSE, SOLUTION, loadStepLog } from "../model/steplog.js";
 import { say } from "../model/messages.js";
 import { Drive } from "../model/drive.js";
+import { A_SIDE, B_SIDE, mergeTrees, triesLog } from "../model/merged-tree.js";
+import { MergedTreeView } from "../views/mergedtree.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,11 +25,16 @@ export class DriveMode {
    * @param {object} o.player the page's Replayer
    * @param {(force: number[]) => void} o.go solve with these choices, in drive mode
    * @param {(share: object) => Promise<{ok, data}>} o.solvePlain the search's own solve, for the summary
+   * @param {(force: number[], step: number|null) => void} o.replay a node of the merged tree at the end:
+   *   replay the search below `force` (none: the search's own) at `step` (null: where a replay opens)
    */
-  constructor({ player, go, solvePlain }) {
+  constructor({ player, go, solvePlain, replay }) {
     this.player = player;
     this.go = go;
     this.solvePlain = solvePlain;
+    this.replay = replay;
+    this.merged = null;       // the end's merged tree: the search's own (A) and the learner's tries (B)
+    this.treeView = new MergedTreeView($("drive-tree-body"), { onPick: (which, step) => this.pickNode(which, step) });
     this.drive = null;
     this.item = -1;           // the item the learner picked at this level (-1: none yet)
     this.fewest = null;
@@ -68,6 +76,7 @@ export class DriveMode {
     this.item = -1;
     this.el.back.hidden = true;
     this.el.end.hidden = true;
+    $("drive-tree").hidden = true;
     this.el.options.replaceChildren();
     if (kind === SOLUTION) {
       this.player.seekTo(start + 1);
@@ -167,7 +176,21 @@ export class DriveMode {
       return li;
     }));
     this.el.summary.textContent = "";
+    const drive = this.drive;
     const theirs = await this.solvePlain({ ...share, force: [], branch: null, drive: false });
-    if (theirs && theirs.ok) this.el.summary.textContent = this.drive.summary(theirs.data.stats);
+    if (!theirs || !theirs.ok || this.drive !== drive) return;
+    this.el.summary.textContent = drive.summary(theirs.data.stats);
+    // Both searches in one tree: a node of the learner's is a what-if below its path.
+    this.merged = mergeTrees(loadStepLog(theirs.data.log), triesLog(drive.tries));
+    $("drive-tree").hidden = false;
+    this.treeView.show(this.merged, {
+      names: [say("whatif.tree.own"), say("whatif.tree.yours")], labels: this.player.replay.log.labels, onScreen: B_SIDE, height: 110,
+    });
+  }
+
+  /** A node of the end's tree: the search's own at its step, or the search below the learner's path to it. */
+  pickNode(which, step) {
+    if (which === A_SIDE) this.replay([], step);
+    else if (step !== null) this.replay(this.merged.pathOf(this.merged.nodeOf(B_SIDE, step)), null);
   }
 }

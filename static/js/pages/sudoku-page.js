@@ -28,7 +28,7 @@ import { GlancePanels } from "./glance.js";
 import { wireEmbedButton } from "./embed-button.js";
 import { wirePredict } from "./predict-mode.js";
 import { wireTour } from "./tour-mode.js";
-import { WhatIf } from "./what-if.js";
+import { WhatIf, wireBoardMarks } from "./what-if.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,11 +83,12 @@ const player = new Replayer({
 // What if: the choices the next solve forces, the panel that offers them, the difference in words.
 const whatIf = new WhatIf({
   player,
-  solve: (push) => solve({ push }),
+  solve: (push, step) => solve({ push, step }),
   solvePlain: (share) => api.solve({ puzzle: share.puzzle, solutions: share.solutions, choose: share.choose,
     variant: share.variants, ...(share.regions ? { regions: share.regions } : {}) }),
   sameBase: (a, b) => sameSolve({ ...a, force: [], branch: null }, { ...b, force: [], branch: null }),
 });
+wireBoardMarks(whatIf, { board: $("board"), pencil: () => now().pencil, hint: (text) => showHint(text) });
 
 // ---- variants: the picker and the regions map ------------------------------------
 
