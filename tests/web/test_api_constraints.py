@@ -131,3 +131,24 @@ def test_constraints_and_the_negative_list_change_the_answer_cache_key():
             key([dot], ["kropki-black"]), key([{**dot, "kind": "kropki-black"}])]
     assert len(set(keys)) == len(keys)
     assert key([cage]) == key([cage])
+
+
+def test_a_model_too_heavy_for_the_time_budget_stops_in_its_build_with_a_400_and_the_answer_says_the_build_time(
+        client):
+    # A 25×25 sandwich of sum 99: millions of ways to weigh before the search could start. With
+    # (practically) no time, the build stops at its first look at the clock: a 400 naming max_seconds.
+    heavy = {"puzzle": "." * 625, "constraints": [{"kind": "sandwich", "side": "column", "index": 4, "sum": 99}],
+             "max_seconds": 1e-9, "record": False}
+    response = client.post("/api/solve", json=heavy)
+    assert response.status_code == 400
+    error = body(response)
+    assert error["field"] == "max_seconds"
+    assert error["error"].startswith("Stopped while building the model: the time budget of 1e-09 s ran out")
+    # A model that fits: the answer's stats say what its build took (nothing, once it is cached).
+    small = {"puzzle": "." * 16, "constraints": [{"kind": "killer", "cells": [[0, 0], [0, 1], [1, 0]], "sum": 9}],
+             "record": False}
+    constraint_cover.model.cache_clear()
+    variants.model.cache_clear()
+    built = body(client.post("/api/solve", json=small))["build_seconds"]
+    again = body(client.post("/api/solve", json={**small, "max_steps": 10 ** 6 - 1}))["build_seconds"]
+    assert built > 0 and again == 0

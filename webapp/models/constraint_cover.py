@@ -37,7 +37,7 @@ from math import comb
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
-from . import sudoku, variants
+from . import build_clock, sudoku, variants
 from .constraints import Constraint, ConstraintError, Setup, kind_words
 from .sudoku import Grid, cell_name, symbol, with_article
 
@@ -46,8 +46,8 @@ from .sudoku import Grid, cell_name, symbol, with_article
 # relations and sums so far.
 MOST_TUPLES = 3000
 # A constraint may add at most this many options (a 16×16 cage of 8 cells without a sum has 12,870 sets),
-# and all of them together at most MOST_ENTRIES items in their options: the model is built before the
-# search's clock starts, so its size is what bounds that work.
+# and all of them together at most MOST_ENTRIES items in their options. The request's deadline
+# (build_clock) bounds the time of the work, these its size.
 MOST_OPTIONS = 20_000
 MOST_ENTRIES = 250_000
 SETUPS_CACHED = 32
@@ -104,6 +104,7 @@ class Builder:
         self.cell_items.setdefault(cell * self.size + digit - 1, []).append((key, 0))
 
     def option(self, label: str, items: list[tuple[tuple[str, int], int]]) -> None:
+        build_clock.tick()
         self.options.append((label, items))
         self.entries += len(items)
         if self.entries > MOST_ENTRIES:
@@ -156,6 +157,7 @@ def add_pair(b: Builder, words: str, stem: str, a: int, c: int, allowed) -> None
     """A relation between cells a and c: allowed(x, y) for x in a, y in c (see the module's glossary)."""
     size = b.size
     digits = range(1, size + 1)
+    build_clock.tick()
     if a == c:          # a line that passes a cell twice: the cell agrees with itself
         return
     b.relations.append((a, c, allowed, words))
@@ -310,7 +312,7 @@ def add_sandwich(b: Builder, words: str, stem: str, c: Constraint) -> None:
             continue
         low, high = min(p, q), max(p, q)
         between = high - low - 1
-        for chosen in combinations(middle, between):
+        for chosen in build_clock.ticking(combinations(middle, between)):   # 25×25: millions
             if sum(chosen) == c.sum:
                 ways.append((p, q, chosen))
     if not ways:
@@ -366,7 +368,8 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
     words = kind_words(c, size)
     stem = f"{STEMS[c.kind]}{index + 1}"
     if c.kind == "killer":
-        sets = [s for s in combinations(range(1, size + 1), len(c.cells)) if c.sum is None or sum(s) == c.sum]
+        sets = [s for s in build_clock.ticking(combinations(range(1, size + 1), len(c.cells)))
+                if c.sum is None or sum(s) == c.sum]
         add_set(b, words, stem, c.cells, sets, str(c.sum) if c.sum is not None else say("constraint.no_repeat"))
     elif c.kind == "renban":
         k = len(c.cells)
@@ -464,6 +467,7 @@ def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, foun
     shaft = len(cells) - len(start)
 
     def grow(prefix: tuple[int, ...], left: int) -> bool:
+        build_clock.tick()
         k = len(prefix)
         if k == len(cells):
             if left == 0:
@@ -524,6 +528,7 @@ def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> N
     while changed:
         changed = False
         for a, c, fits, words in b.relations:
+            build_clock.tick()
             da, dc = domain.get(a, every), domain.get(c, every)
             keep_a = {x for x in da if any(fits(x, y) for y in dc)}
             keep_c = {y for y in dc if any(fits(x, y) for x in keep_a)}
@@ -550,6 +555,7 @@ def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> N
 # -- the model --------------------------------------------------------------------------------
 
 @lru_cache(maxsize=SETUPS_CACHED)
+@build_clock.building
 def model(setup: Setup) -> variants.Model:
     """The exact cover problem and phrases of a puzzle's setup (the variants' own without constraints).
     The same object for the same setup while cached (the answer cache digests it once)."""
@@ -590,7 +596,7 @@ def assemble(base: variants.Model, b: Builder) -> variants.Model:
     words = {key: (*phrases[key][:p0], *(getattr(it, key) for it in b.primary), *phrases[key][p0:],
                    *(getattr(it, key) for it in b.secondary)) for key in ("need", "empty", "held")}
     options, colours = [], []
-    for o, base_items in enumerate(problem.options):
+    for o, base_items in enumerate(build_clock.ticking(problem.options)):
         added = b.cell_items.get(o, [])
         options.append(tuple(moved(i) for i in base_items) + tuple(where[k] for k, _ in added))
         colours.append((0,) * len(base_items) + tuple(c for _, c in added))

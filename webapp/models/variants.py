@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
-from . import sudoku
+from . import build_clock, sudoku
 from .sudoku import Grid, cell_name, symbol, with_article
 
 # In the order the page lists them (and a model adds their items).
@@ -265,6 +265,7 @@ PAIR_PREFIX = {"anti-knight": "kn", "anti-king": "kg", "non-consecutive": "nc"}
 
 
 @lru_cache(maxsize=RULES_CACHED)
+@build_clock.building
 def model(rules: Rules) -> Model:
     """The exact cover problem and phrases of a variant (cached; plain Sudoku's own when no variant).
     The same object for the same rules while cached, so the answer cache's key digests it once."""
@@ -285,6 +286,7 @@ def model(rules: Rules) -> Model:
         for d in range(size):
             items_of[cell * size + d].append(cell)
     for family, number, cells in houses(rules):
+        build_clock.tick()
         unit = f"{family} {number + 1}"
         for d in range(1, size + 1):
             item = len(names)
@@ -297,6 +299,7 @@ def model(rules: Rules) -> Model:
                 items_of[cell * size + d - 1].append(item)
     primary = len(names)
     for kind, a, b in pairs(rules):
+        build_clock.tick()      # a 25×25 anti-knight's pairs take seconds
         ca, cb = cell_name(a, size), cell_name(b, size)
         stem = f"{PAIR_PREFIX[kind]}.{ca}.{cb}#"
         if kind == "non-consecutive":

@@ -16,6 +16,7 @@ from ..analysis.explain import counted_message, generic_phrases, outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
 from ..models import (
+    build_clock,
     constraint_check,
     constraint_cover,
     constraints,
@@ -41,6 +42,16 @@ def note_the_start() -> None:
     waited = request.environ.get(hardening.WAITED, 0.0)
     g.waited = waited if isinstance(waited, float) else 0.0
     g.started = time.perf_counter() - g.waited
+    # A model's build counts in the budget too (build_clock): until the body says its own
+    # max_seconds (read_body), the server's cap.
+    most = cap("SOLVE_MAX_SECONDS")
+    build_clock.start(g.started + most, most, g.started)
+
+
+@bp.teardown_app_request
+def forget_the_clock(_error=None) -> None:
+    """The next request on this thread starts its own clock."""
+    build_clock.stop()
 
 # Server caps; a client may ask for less, never more (config can lower them).
 # A search that records nothing (record: false, and the count past a replay) keeps no log to
@@ -230,6 +241,7 @@ def api_solve():
                     "message": message},
         "solutions": [list(g.cells) for g in solved.grids],
         "stats": steplog.stats_dict(outcome.stats),
+        "build_seconds": round(build_clock.built(), 6),       # the model's build, before the search
     }
     # Before the log's analysis, which a search stopped by its step budget may leave no time after.
     # Knuth's estimate and the count are of the whole search: a what-if's lies below its choices.
@@ -603,6 +615,11 @@ def read_body(fields: str = "a \"puzzle\" field") -> dict:
         raise RequestError("the body is not valid JSON")
     if not isinstance(body, dict):
         raise RequestError(f"the body must be a JSON object with {fields}")
+    seconds = body.get("max_seconds")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds < cap("SOLVE_MAX_SECONDS"):
+        # The model's build keeps to the request's own budget (a wrong max_seconds is refused later, by
+        # read_seconds; until then the cap holds).
+        build_clock.start(g.started + seconds, float(seconds), g.started)
     return body
 
 
@@ -729,6 +746,12 @@ def wants_a_page() -> bool:
     """A browser asking for a page (not the API, not a file): it gets HTML, not JSON."""
     return (request.method in ("GET", "HEAD") and not request.path.startswith(("/api/", "/static/"))
             and request.accept_mimetypes.accept_html)
+
+
+@bp.app_errorhandler(build_clock.BuildStopped)
+def build_stopped(error: build_clock.BuildStopped):
+    """A model's build that reached the request's deadline: a 400 naming max_seconds, never a hang."""
+    return request_error(RequestError(error.message, "max_seconds"))
 
 
 @bp.app_errorhandler(HTTPException)

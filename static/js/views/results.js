@@ -8,12 +8,16 @@ import { say } from "../model/messages.js";
 /** Solution buttons listed at most; the rest are reached with s / S. */
 export const MAX_SOLUTION_BUTTONS = 100;
 
-export function formatStats(stats) {
+/** The search's statistics in words; buildSeconds: what building its model took first (a Sudoku answer's build_seconds). */
+export function formatStats(stats, buildSeconds = 0) {
   return [
     say("results.stats.steps", { count: Number(stats.steps) }), say("results.stats.tried", { count: Number(stats.nodes) }),
     say("results.stats.dead_ends", { count: Number(stats.dead_ends) }),
     say("results.stats.deepest", { level: Number(stats.max_level) }),
     say("results.stats.seconds", { seconds: Number(stats.seconds).toFixed(3) }),
+    // What the model's build took before the search, in the same budget (0 when it was cached).
+    ...(Number(buildSeconds) >= 0.0005
+      ? [say("results.stats.build", { seconds: Number(buildSeconds).toFixed(3) })] : []),
   ].join(" · ");
 }
 
@@ -45,7 +49,7 @@ export class ResultsPanel {
     el.root.hidden = false;
     el.outcome.textContent = data.outcome.message;
     el.outcome.dataset.status = data.outcome.status;
-    el.stats.textContent = formatStats(data.stats);
+    el.stats.textContent = formatStats(data.stats, data.build_seconds);
     if (el.count) {
       // The server counted every solution past the ones the replay shows: its sentence, as it said it.
       el.count.hidden = !data.count;
