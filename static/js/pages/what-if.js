@@ -37,7 +37,7 @@ export class WhatIf {
     this.asked = NONE;         // what the next solve forces
     this.original = null;      // {share, log} of the last search replayed without a what-if
     this.lastWhatIf = null;    // {share, log} of the last what-if replayed, drawn with the original
-    this.compared = null;      // {tree, onScreen}: the two searches in the panel's merged tree
+    this.compared = null;      // {tree, onScreen, whatIf: its share}: the two searches in the panel's merged tree
     this.treeRoot = $("whatif-tree");
     this.treeView = new MergedTreeView($("whatif-tree-body"), { onPick: (which, step) => this.pick(which, step) });
     this.panel = new WhatIfPanel({
@@ -120,18 +120,21 @@ export class WhatIf {
       if (step !== null) this.player.seekTo(step);
       return;
     }
-    const other = which === A_SIDE ? NONE : this.lastWhatIf.share;
+    const other = which === A_SIDE ? NONE : compared.whatIf;
     this.ask({ force: other.force || [], branch: other.branch ?? null }, step);
   }
 
-  /** Draw the original and the what-if as one tree (onScreen: which of them the replay shows), or none. */
+  /**
+   * Draw the original (a log) and the what-if ({share, log}) as one tree, `onScreen` saying which
+   * of them the replay shows; none when either is missing.
+   */
   showTree(original, whatIf, onScreen) {
     if (!original || !whatIf) {
       this.compared = null;
       this.treeRoot.hidden = true;
       return;
     }
-    this.compared = { tree: mergeTrees(original, whatIf), onScreen };
+    this.compared = { tree: mergeTrees(original, whatIf.log), onScreen, whatIf: whatIf.share };
     this.treeRoot.hidden = false;
     this.treeView.show(this.compared.tree, {
       names: [say("whatif.tree.own"), say("whatif.tree.yours")], labels: original.labels, onScreen, height: TREE_HEIGHT,
@@ -168,7 +171,7 @@ export class WhatIf {
       this.original = { share, log };
       // Back from a what-if: the two searches stay side by side, the original on screen.
       const last = this.lastWhatIf && this.sameBase(this.lastWhatIf.share, share) ? this.lastWhatIf : null;
-      if (last) this.showTree(log, last.log, A_SIDE);
+      if (last) this.showTree(log, last, A_SIDE);
       return;
     }
     let original = this.original && this.sameBase(this.original.share, share) ? this.original : null;
@@ -183,7 +186,7 @@ export class WhatIf {
     if (!replay || replay.log !== log) return;        // another solve came meanwhile
     this.panel.sayDifference(difference(original.log, log, share.force || [], share.branch ?? null));
     this.lastWhatIf = { share, log };
-    this.showTree(original.log, log, B_SIDE);
+    this.showTree(original.log, this.lastWhatIf, B_SIDE);
   }
 
   /** Draw the panel for the replay's step (or hide it outside a replay). */
