@@ -188,9 +188,15 @@ export class DriveMode {
     });
   }
 
-  /** A node of the end's tree: the search's own at its step, or the search below the learner's path to it. */
+  /**
+   * A node of the end's tree: the search's own at its step, or the search below the learner's path
+   * to it, at the try of its last choice (the prefix's choose, cover, try: model/drive.js's levels).
+   */
   pickNode(which, step) {
     if (which === A_SIDE) this.replay([], step);
-    else if (step !== null) this.replay(this.merged.pathOf(this.merged.nodeOf(B_SIDE, step)), null);
+    else if (step !== null) {
+      const path = this.merged.pathOf(this.merged.nodeOf(B_SIDE, step));
+      this.replay(path, prefixSteps(this.player.replay.log, path.slice(0, -1)) + 3);
+    }
   }
 }
