@@ -64,7 +64,7 @@ redis:
 	fi
 
 test: $(VENV)/.installed chromium node redis lint types
-	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test tests/js/
+	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test --test-concurrency=2 tests/js/
 	# The tests without a browser on both cores (as make check runs them), then the browser
 	# tests on both cores too, a file to a worker: each worker has its own server and Chromium,
 	# and much of a browser test is waiting for the page.
@@ -83,7 +83,7 @@ pytest-fast: $(VENV)/.installed
 	$(BIN)/python -m pytest -q -n 2 -m "not browser and not slow"
 
 node-test: $(VENV)/.installed node
-	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test tests/js/
+	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test --test-concurrency=2 tests/js/
 
 # The README's picture: the page at 1280x800 with a dead end explained.
 screenshot: $(VENV)/.installed chromium

@@ -33,5 +33,6 @@ def test_forced_moves_are_named_and_skipped_from_guess_to_guess(page: Page, api)
     page.keyboard.press("G")
     expect_step(page, after)
     page.keyboard.press("End")
+    expect_step(page, len(log["events"]))       # End has landed before g asks for a later guess
     page.keyboard.press("g")
     expect(page.locator("#jump-note")).to_have_text("No guess after this step: every choice after it is forced.")

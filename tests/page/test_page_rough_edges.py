@@ -401,8 +401,16 @@ def test_a_long_item_name_wraps_in_every_panel_of_the_cover_view(page: Page, api
     assert len(steps) >= 5 and any(code & ec.KIND_MASK == 5 for code in (log["events"][s - 1] for s in steps))
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
+        # One load a width; the slider's keys walk on to each step (a load a step cost seconds).
+        page.goto("/cover?" + urlencode({"text": LONG_TEXT, "sol": 1, "choose": "mrv", "step": steps[0]}))
+        expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {steps[0]} of"))
+        page.locator("#step-slider").focus()
+        shown = steps[0]
         for step in steps:
-            page.goto("/cover?" + urlencode({"text": LONG_TEXT, "sol": 1, "choose": "mrv", "step": step}))
+            for _ in range(step - shown):
+                page.keyboard.press("ArrowRight")
+            shown = step
+            expect(page.locator("#step-label")).to_have_text(re.compile(rf"^step {step} of"))
             expect(page.locator("#why .sentence").first).to_have_text(explain_step(log, step)[0])
             expect(page.locator("#links-panel")).to_be_visible()
             expect(page.locator("#matrix .mx-family h3").first).to_contain_text(LONG_NAME)

@@ -12,6 +12,8 @@ Glossary
 from __future__ import annotations
 
 import bisect
+import copy
+import dataclasses
 import re
 from collections.abc import Sequence
 
@@ -333,6 +335,14 @@ class Replay:
             raise LogError(f"step {self.step + 1} has unknown kind {kind}")
         self.step += 1
 
+    def fork(self) -> Replay:
+        """A Replay at the same step that moves on without moving this one."""
+        twin = copy.copy(self)
+        state = self.state
+        twin.state = State(list(state.covered), [dataclasses.replace(frame) for frame in state.frames],
+                           state.givens, dict(state.purified))
+        return twin
+
     def run_to(self, step: int) -> State:
         """Apply events until `step` events have been applied; return the state."""
         events = self.log["events"]
@@ -357,7 +367,22 @@ def explain_step(log: dict, step: int) -> list[str]:
     """
     if not 1 <= step <= len(log["events"]):
         raise LogError(f"step {step} is outside 1..{len(log['events'])}")
-    lines = event_lines(log, step)
+    return with_ending(log, step, event_lines(log, step))
+
+
+def explain_steps(log: dict) -> list[list[str]]:
+    """explain_step for every step, in one pass: explain_step replays the log from its start
+    for each step, which is quadratic over a whole log."""
+    problem, phrases, replay_ = problem_of(log), phrases_of(log), Replay(log)
+    said = []
+    for step in range(1, len(log["events"]) + 1):
+        said.append(with_ending(log, step, lines_after(log, problem, phrases, replay_, step)))
+        replay_.run_to(step)
+    return said
+
+
+def with_ending(log: dict, step: int, lines: list[str]) -> list[str]:
+    """The last step of a search that a limit stopped also says so."""
     ending = say("recording.ends", message=log["outcome"]["message"])
     if step == len(log["events"]) and not log["outcome"]["complete"] and lines[-1] != ending:
         lines.append(ending)
@@ -400,8 +425,12 @@ def end_line(log: dict, step: int) -> str:
 
 def event_lines(log: dict, step: int) -> list[str]:
     """The lines of step `step` for its event alone."""
-    problem, phrases = problem_of(log), phrases_of(log)
-    replay_ = Replay(log)
+    return lines_after(log, problem_of(log), phrases_of(log), Replay(log), step)
+
+
+def lines_after(log: dict, problem: ec.Problem, phrases: dict, replay_: Replay, step: int) -> list[str]:
+    """event_lines with the problem, its phrases and a Replay not past step - 1 given (the
+    Replay is moved to step - 1 and may be left there or at step)."""
     state = replay_.run_to(step - 1)
     kind, arg = ec.unpack(log["events"][step - 1])
     choices = log.get("choices") or []
@@ -491,14 +520,15 @@ def event_lines(log: dict, step: int) -> list[str]:
     lines = [heading, *culprit_lines(log, step, state, arg), *ruled_out, *also_lines(log, step, problem, arg)]
     dead_level = state.level
     events = log["events"]
-    while replay_.step < len(events):
-        code = events[replay_.step]
-        replay_.apply(code)
+    ahead = replay_.fork()      # where the search goes on to; replay_ stays at this step
+    while ahead.step < len(events):
+        code = events[ahead.step]
+        ahead.apply(code)
         if code & ec.KIND_MASK == ec.TRY:
-            top = replay_.state.frames[-1]
-            lines.append(back_to_line(phrases, replay_.state.level, top.k, top.d, top.option, dead_level))
-            lines += jump_lines(log, step, replay_.state.level)
-            lines += not_the_cause_lines(replay_.state.level, ruled)
+            top = ahead.state.frames[-1]
+            lines.append(back_to_line(phrases, ahead.state.level, top.k, top.d, top.option, dead_level))
+            lines += jump_lines(log, step, ahead.state.level)
+            lines += not_the_cause_lines(ahead.state.level, ruled)
             return lines
     lines.append(end_line(log, step))
     return lines
