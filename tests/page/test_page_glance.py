@@ -117,7 +117,7 @@ def test_thrashing_is_said_and_marked_where_the_same_culprits_recur(page: Page, 
 def test_the_heuristics_side_by_side_show_both_searches_counts(page: Page, api):
     # The comparison's searches record, so they have the recorded step budget; a search
     # with record false would have a far larger one of its own.
-    budget = web.DEFAULTS["SOLVE_MAX_STEPS"]
+    budget = web.DEFAULTS["SOLVE_DEFAULT_STEPS"]
     mrv = solve_via_api(api, HARD, choose="mrv", record=False, max_steps=budget)["stats"]
     first = solve_via_api(api, HARD, choose="first", record=False, max_steps=budget)
     open_replay(page, HARD)

@@ -283,6 +283,10 @@ def outcome_message(outcome: ec.Outcome, *, replayable: bool = True, asked_all: 
         return say("outcome.cap", count=found, cap=max_solutions)
     so_far = say("outcome.so_far", count=found)
     replay = say("outcome.replay") if replayable else ""
+    if outcome.limit == ec.LIMIT_STEPS and "log_weight" in outcome.settings:
+        # Stopped where its step log reached the size a server sends (webapp/log/weight.py).
+        return say("outcome.weight", steps=outcome.stats.steps, weight=outcome.settings["log_weight"],
+                   so_far=so_far, replay=replay)
     if outcome.limit == ec.LIMIT_STEPS:
         # The search stops before an action whose events would pass the budget, so a
         # log may end a few steps short of it: name both numbers, or they look at odds.

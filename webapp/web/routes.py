@@ -15,6 +15,7 @@ from ..analysis.estimate import estimate
 from ..analysis.explain import counted_message, generic_phrases, outcome_message
 from ..engine import exact_cover as ec
 from ..log import steplog
+from ..log import weight as log_weight
 from ..models import (
     build_clock,
     constraint_check,
@@ -56,7 +57,11 @@ def forget_the_clock(_error=None) -> None:
 # Server caps; a client may ask for less, never more (config can lower them).
 # A search that records nothing (record: false, and the count past a replay) keeps no log to
 # analyse or send, so its step budget is far larger than a recorded one's; the clock bounds both.
-DEFAULTS = {"SOLVE_MAX_STEPS": 1_000_000, "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
+# A recorded search gets SOLVE_DEFAULT_STEPS unless it asks for more (up to SOLVE_MAX_STEPS), and
+# its log stays within SOLVE_MAX_LOG_WEIGHT (webapp/log/weight.py: the events and the dead ends'
+# facts), which bounds the answer's size and its analysis whatever the problem.
+DEFAULTS = {"SOLVE_MAX_STEPS": 10_000_000, "SOLVE_DEFAULT_STEPS": 1_000_000, "SOLVE_MAX_LOG_WEIGHT": 12_000_000,
+            "SOLVE_MAX_SECONDS": 4.0, "SOLVE_MAX_BOX": 5,
             "SOLVE_MAX_SOLUTIONS": 1000, "SOLVE_MAX_COUNT_STEPS": 200_000_000,
             "SOLVE_MAX_UNRECORDED_STEPS": 200_000_000}
 
@@ -222,9 +227,12 @@ def api_solve():
         return stored
     can_start(max_seconds)
     limits.update(time_budget(model.problem, recording))
-    with choice_errors(model.problem, model.phrases, givens, what_if):
-        solved = constraint_cover.solve(grid, setup, recording=recording, choose=choose, cancelled=client_gone(),
-                                        **limits, **what_if)
+    def search(recording: ec.Recording | None, **budget):
+        with choice_errors(model.problem, model.phrases, givens, what_if):
+            return constraint_cover.solve(grid, setup, recording=recording, choose=choose, cancelled=client_gone(),
+                                          **{**limits, **budget}, **what_if)
+    solved = search(recording)
+    recording, solved = within_weight(model.problem, recording, solved, search, lambda s: s.outcome)
     outcome = solved.outcome
     note_cancelled(outcome)
     checked = setup.about()
@@ -277,7 +285,7 @@ def api_compare():
     body = read_body()
     grid, setup, problem, givens = read_sudoku(body)
     solutions, asked_all = read_solutions(body)
-    max_steps = read_int(body, "max_steps", cap("SOLVE_MAX_STEPS"), 1, cap("SOLVE_MAX_STEPS"))
+    max_steps = read_int(body, "max_steps", default_steps(), 1, default_steps())
     max_seconds = read_seconds(body)
     answer_key = answers.key("compare", problem, givens, constraint_cover.about(grid, setup),
                              {"max_solutions": solutions, "asked_all": asked_all, "max_steps": max_steps,
@@ -385,9 +393,11 @@ def api_cover():
         return stored
     can_start(limits["max_seconds"])
     limits.update(time_budget(problem, recording))
-    with choice_errors(problem, phrases, [], what_if):
-        outcome = ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(), **limits,
-                                         **what_if)
+    def search(recording: ec.Recording | None, **budget) -> ec.Outcome:
+        with choice_errors(problem, phrases, [], what_if):
+            return ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(),
+                                          **{**limits, **budget}, **what_if)
+    recording, outcome = within_weight(problem, recording, search(recording), search, lambda o: o)
     note_cancelled(outcome)
     message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
@@ -463,10 +473,34 @@ def read_choice(body: dict):
 
 
 def read_steps(body: dict, recording: ec.Recording | None) -> int:
-    """The step budget: up to SOLVE_MAX_STEPS for a search whose steps are recorded, up to
-    SOLVE_MAX_UNRECORDED_STEPS for one that records nothing (no log to analyse or send)."""
-    most = cap("SOLVE_MAX_STEPS" if recording is not None else "SOLVE_MAX_UNRECORDED_STEPS")
-    return read_int(body, "max_steps", most, 1, most)
+    """The step budget: SOLVE_DEFAULT_STEPS unless asked, up to SOLVE_MAX_STEPS, for a search whose
+    steps are recorded; up to SOLVE_MAX_UNRECORDED_STEPS for one that records nothing (no log to
+    analyse or send)."""
+    if recording is None:
+        return read_int(body, "max_steps", cap("SOLVE_MAX_UNRECORDED_STEPS"), 1, cap("SOLVE_MAX_UNRECORDED_STEPS"))
+    return read_int(body, "max_steps", default_steps(), 1, cap("SOLVE_MAX_STEPS"))
+
+
+def default_steps() -> int:
+    """The step budget of a recorded search that asks for none (never more than SOLVE_MAX_STEPS)."""
+    return min(cap("SOLVE_DEFAULT_STEPS"), cap("SOLVE_MAX_STEPS"))
+
+
+def within_weight(problem: ec.Problem, recording: ec.Recording | None, found, search, outcome_of):
+    """(recording, found) of a search whose log stays within SOLVE_MAX_LOG_WEIGHT: when the
+    recording passed it, the search again with the step budget at which its log does
+    (webapp/log/weight.py), a new recording, and its outcome's message saying why it stopped.
+    The weight counts events, so where the log stops is the same on every machine."""
+    if recording is None:
+        return recording, found
+    budget = cap("SOLVE_MAX_LOG_WEIGHT")
+    at = log_weight.cut(problem, recording.events, budget)
+    if at is None:
+        return recording, found
+    again = ec.Recording()
+    found = search(again, max_steps=at)
+    outcome_of(found).settings["log_weight"] = budget
+    return again, found
 
 
 def search_settings(limits: dict, choose: str, recording: ec.Recording | None, asked_all: bool) -> dict:
@@ -474,7 +508,8 @@ def search_settings(limits: dict, choose: str, recording: ec.Recording | None, a
     the limits, the item choice, whether it records, the engine (the answer names it) and, when
     every solution was asked for, the budget of the count past the replay."""
     return {**limits, "choose": choose, "record": recording is not None, "asked_all": asked_all,
-            "engine": ec.default_engine(), "count_steps": cap("SOLVE_MAX_COUNT_STEPS") if asked_all else None}
+            "engine": ec.default_engine(), "count_steps": cap("SOLVE_MAX_COUNT_STEPS") if asked_all else None,
+            "log_weight": cap("SOLVE_MAX_LOG_WEIGHT") if recording is not None else None}
 
 
 def time_budget(problem: ec.Problem, recording: ec.Recording | None) -> dict:

@@ -25,6 +25,19 @@ async function request(url, init) {
 }
 
 /**
+ * The step budget asked for when every solution is: the most a server records (it caps what is
+ * asked at its SOLVE_MAX_STEPS, and keeps the log within SOLVE_MAX_LOG_WEIGHT), not its default
+ * million, so "All" replays every step of searches up to ten million events (12 queens: 3.6 million).
+ */
+export const ALL_STEPS = 10_000_000;
+
+/** The request's options with ALL_STEPS when every solution is asked for and no budget is named. */
+export function withSteps(options) {
+  const all = options.solutions === null && options.max_steps === undefined && options.record !== false;
+  return all ? { ...options, max_steps: ALL_STEPS } : options;
+}
+
+/**
  * POST /api/solve. `options`: {puzzle, solutions (number or null for all),
  * choose ("mrv"|"first"), max_steps?, record?}.
  */
@@ -32,7 +45,7 @@ export function solve(options, { signal } = {}) {
   return request("/api/solve", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(options),
+    body: JSON.stringify(withSteps(options)),
     signal,
   });
 }
@@ -93,7 +106,7 @@ export function cover(options, { signal } = {}) {
   return request("/api/cover", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(options),
+    body: JSON.stringify(withSteps(options)),
     signal,
   });
 }

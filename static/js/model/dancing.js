@@ -15,8 +15,13 @@ import { COVER, UNCOVER, PURIFY, UNPURIFY } from "./steplog.js";
 export const LINKS_MAX_ITEMS = 64;
 export const LINKS_MAX_NODES = 420;
 
-/** Events between two stored copies of the arrays while replaying a log. */
+/** Events between two stored copies of the arrays while replaying a log, at the least. */
 export const LINKS_CHECKPOINT_EVERY = 256;
+/**
+ * The most bytes the stored copies of one log's arrays may take: a longer log keeps them further
+ * apart (the spacing doubled until they fit), so replaying ten million events keeps memory bounded.
+ */
+export const LINKS_CHECKPOINT_BYTES = 32 << 20;
 
 /** Link arrays an update can change, with the letter Knuth writes for each. */
 export const ARRAY_LETTERS = { up: "U", down: "D", left: "L", right: "R", len: "len" };
@@ -311,8 +316,9 @@ export function describeUpdate(links, items, u) {
  * The arrays at any step of a StepLog. The givens are selected first (their
  * items covered in order, as exact_cover.Search.select does); then only the
  * cover and uncover events change links. Copies of the arrays are kept every
- * LINKS_CHECKPOINT_EVERY steps as a replay passes them, so a seek replays at
- * most that many events once a region has been visited.
+ * `every` steps as a replay passes them (LINKS_CHECKPOINT_EVERY, further apart
+ * when the copies of a long log would pass LINKS_CHECKPOINT_BYTES), so a seek
+ * replays at most that many events once a region has been visited.
  */
 export class DancingReplay {
   /** @param {import("./steplog.js").StepLog} log */
@@ -322,6 +328,12 @@ export class DancingReplay {
     for (const g of log.givens) for (const i of log.options[g]) this.links.cover(i);
     this.step = 0;
     this.checkpoints = [this.links.copyArrays()];
+    const copy = this.checkpoints[0];
+    const bytes = 512 + Object.values(copy).reduce((sum, array) => sum + array.byteLength, 0);
+    this.every = LINKS_CHECKPOINT_EVERY;
+    while ((Math.floor(log.stepCount / this.every) + 1) * bytes > LINKS_CHECKPOINT_BYTES && this.every < log.stepCount) {
+      this.every *= 2;
+    }
   }
 
   /** Apply the event that makes step `this.step + 1`; returns its updates ([] for other kinds). */
@@ -338,8 +350,8 @@ export class DancingReplay {
       updates = kind === PURIFY ? this.links.purify(node) : this.links.unpurify(node);
     }
     this.step += 1;
-    if (this.step % LINKS_CHECKPOINT_EVERY === 0 && !this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY]) {
-      this.checkpoints[this.step / LINKS_CHECKPOINT_EVERY] = this.links.copyArrays();
+    if (this.step % this.every === 0 && !this.checkpoints[this.step / this.every]) {
+      this.checkpoints[this.step / this.every] = this.links.copyArrays();
     }
     return updates;
   }
@@ -347,12 +359,12 @@ export class DancingReplay {
   /** Bring the arrays to the state after `step` events; returns the Links. */
   seek(step) {
     const target = Math.max(0, Math.min(this.log.stepCount, Math.floor(step)));
-    if (target < this.step || target - this.step > LINKS_CHECKPOINT_EVERY) {
-      let c = Math.floor(target / LINKS_CHECKPOINT_EVERY);
+    if (target < this.step || target - this.step > this.every) {
+      let c = Math.floor(target / this.every);
       while (!this.checkpoints[c]) c--;
-      if (c * LINKS_CHECKPOINT_EVERY > this.step || target < this.step) {
+      if (c * this.every > this.step || target < this.step) {
         this.links.restore(this.checkpoints[c]);
-        this.step = c * LINKS_CHECKPOINT_EVERY;
+        this.step = c * this.every;
       }
     }
     while (this.step < target) this.applyNext();

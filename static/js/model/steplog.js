@@ -41,11 +41,32 @@ export const KIND_NAMES = ["choose", "try", "cover", "uncover", "solution", "dea
 export const SETS_ASIDE = 1;
 
 /**
- * Events between two checkpoints. A seek replays at most this many events, and
- * a checkpoint costs one `covered` copy (one byte per item), so a million
- * events keep ~500 checkpoints: a few hundred kilobytes for 9×9.
+ * Events between two checkpoints, at the least. A seek replays at most this many
+ * events, and a checkpoint costs about CHECKPOINT_FIXED bytes plus five bytes an
+ * item (`covered`, `purified`) and twenty a level, so a million events keep ~500
+ * checkpoints: a few hundred kilobytes for 9×9.
  */
 export const CHECKPOINT_EVERY = 2048;
+/**
+ * The most bytes the checkpoints of one log may take: a longer log (or one with more
+ * items) spaces them further apart, doubling the spacing until they fit, so memory
+ * stays bounded whatever the log (10 million events of a 25×25 Sudoku: 16,384 events
+ * apart, a seek replaying at most that many, under a millisecond).
+ */
+export const CHECKPOINT_BYTES = 16 << 20;
+/** What a checkpoint costs beyond its arrays' contents (the object and seven typed arrays). */
+export const CHECKPOINT_FIXED = 1024;
+
+/**
+ * The spacing of checkpoints for a log: CHECKPOINT_EVERY, doubled until the checkpoints of
+ * `events` events fit in `budget` bytes.
+ */
+export function checkpointSpacing(events, itemCount, levels, budget = CHECKPOINT_BYTES) {
+  const each = CHECKPOINT_FIXED + 5 * itemCount + 20 * (levels + 1);
+  let every = CHECKPOINT_EVERY;
+  while ((Math.floor(events / every) + 1) * each > budget && every < events) every *= 2;
+  return every;
+}
 
 export class LogFormatError extends Error {}
 
@@ -176,8 +197,11 @@ function requireArray(json, field) {
  * only the givens placed); event i is step i + 1.
  */
 export class StepLog {
-  /** @param {object} json a step log as parsed from JSON */
-  constructor(json) {
+  /**
+   * @param {object} json a step log as parsed from JSON
+   * @param {number} [checkpointBytes] the most bytes its checkpoints may take (CHECKPOINT_BYTES)
+   */
+  constructor(json, checkpointBytes = CHECKPOINT_BYTES) {
     if (!json || json.format !== FORMAT) throw new LogFormatError(say("steplog.not_a_log", { format: FORMAT }));
     if (json.version !== VERSION) {
       throw new LogFormatError(say("steplog.version", { version: String(json.version), expected: String(VERSION) }));
@@ -214,6 +238,7 @@ export class StepLog {
       }
     }
     this.decode(requireArray(json, "events"), requireArray(json, "sizes"));
+    this.checkpointEvery = checkpointSpacing(this.stepCount, this.items.length, this.maxHeight, checkpointBytes);
     this.buildCheckpoints();
     // What the server computed once about this search (docs/step-log.md, "Facts").
     if (!json.facts || typeof json.facts !== "object") throw new LogFormatError("step log: facts are missing");
@@ -409,14 +434,15 @@ export class StepLog {
     state.step = i + 1;
   }
 
-  /** One pass over the log, keeping the state every CHECKPOINT_EVERY events. */
+  /** One pass over the log, keeping the state every checkpointEvery events. */
   buildCheckpoints() {
     const state = this.initialState();
     this.checkpoints = [freeze(state)];
     const count = this.stepCount;
+    const every = this.checkpointEvery;
     while (state.step < count) {
       this.applyNext(state);
-      if (state.step % CHECKPOINT_EVERY === 0) this.checkpoints.push(freeze(state));
+      if (state.step % every === 0) this.checkpoints.push(freeze(state));
     }
     this.finalHeight = state.height;
   }
@@ -436,12 +462,12 @@ export class StepLog {
   /**
    * The state at a step. Reuses `state` when given: replays forward from it if
    * that is no further than from the nearest checkpoint, otherwise restores
-   * that checkpoint first. Never replays more than CHECKPOINT_EVERY events.
+   * that checkpoint first. Never replays more than checkpointEvery events.
    */
   seek(step, state = null) {
     const target = this.clampStep(step);
     const into = state || this.initialState();
-    const nearest = this.checkpoints[Math.floor(target / CHECKPOINT_EVERY)];
+    const nearest = this.checkpoints[Math.floor(target / this.checkpointEvery)];
     const canContinue = state && state.step <= target && state.step >= nearest.step;
     if (!canContinue) thaw(nearest, into);
     while (into.step < target) this.applyNext(into);

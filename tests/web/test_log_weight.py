@@ -1,0 +1,34 @@
+"""The server keeps a step log within SOLVE_MAX_LOG_WEIGHT (webapp/log/weight.py): the search stops at
+the same event on every machine, and the answer says why."""
+
+from __future__ import annotations
+
+from webapp import create_app
+from webapp.engine import exact_cover as ec
+from webapp.models import problems
+
+
+def weight(problem: ec.Problem, events) -> int:
+    """The events plus, for each dead end, the options of its item, counted one event at a time."""
+    return sum(1 + (len(problem.options_of_item[code >> ec.KIND_BITS]) if code & ec.KIND_MASK == ec.DEAD_END else 0)
+               for code in events)
+
+
+def test_a_log_past_the_servers_weight_stops_where_it_fits_the_same_way_each_time():
+    app = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_LOG_WEIGHT": 20_000})
+    client = app.test_client()
+    body = {"builtin": "pentominoes", "params": {"width": 20, "height": 3}, "solutions": None, "max_steps": 10**9}
+    first, again = (client.post("/api/cover", json=body).get_json() for _ in range(2))
+    log = first["log"]
+    assert first["outcome"]["limit"] == "steps" and log["events"] == again["log"]["events"]
+    problem = problems.make("pentominoes", width=20, height=3).problem
+    assert weight(problem, log["events"]) == len(log["events"]) + len(log["facts"]["dead_ends"]["ruler"])
+    assert 19_000 < weight(problem, log["events"]) <= 20_000
+    assert first["outcome"]["message"].startswith(
+        f"Stopped after {len(log['events']):,} steps, before the search ended: the step log would have passed "
+        "the 20,000 entries this server records")
+    # Unasked, a recorded search gets the default million steps; asked, up to ten million.
+    default = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_DEFAULT_STEPS": 3000}).test_client()
+    assert default.post("/api/cover", json={**body, "max_steps": 5000}).get_json()["stats"]["steps"] > 3000
+    del body["max_steps"]
+    assert default.post("/api/cover", json=body).get_json()["stats"]["steps"] <= 3000
