@@ -491,7 +491,7 @@ def within_weight(problem: ec.Problem, recording: ec.Recording | None, found, se
     recording passed it, the search again with the step budget at which its log does
     (webapp/log/weight.py), a new recording, and its outcome's message saying why it stopped.
     The weight counts events, so where the log stops is the same on every machine."""
-    if recording is None:
+    if recording is None or outcome_of(found).limit == ec.LIMIT_CANCELLED:     # no one to answer
         return recording, found
     budget = cap("SOLVE_MAX_LOG_WEIGHT")
     at = log_weight.cut(problem, recording.events, budget)
