@@ -5,8 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { StepLog, CHOOSE, DEAD_END, optionPlacement } from "../../static/js/model/steplog.js";
-import { CULPRIT, ITEM, Quiz } from "../../static/js/model/predict.js";
-import { sudokuLogWithLines } from "./python.mjs";
+import { CULPRIT, ITEM, Quiz, cellAnswers } from "../../static/js/model/predict.js";
+import { sudokuLogWithLines, variantLogWithLines } from "./python.mjs";
 
 // Top95's second puzzle: dead ends with culprits at several levels, forced moves and guesses.
 const PUZZLE = "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
@@ -107,4 +107,43 @@ test("a culprit answer: right for a culprit level, wrong for another, with the l
   const right = quiz2.answerLevel(q, state, culprits[0]);
   assert.equal(right.right, true);
   assert.match(right.words, new RegExp(`^Right: ${label(culprits[0]).replace(/[()]/g, "\\$&")} at level ${culprits[0]} is a culprit\\.`));
+});
+
+test("a board cell's answers: its own item, then its row's, column's and box's digits, as the numbering has them", () => {
+  const quiz = new Quiz(log);
+  const q = Array.from(quiz.kind).findIndex((k) => k === ITEM);
+  const state = log.seek(quiz.at[q]);
+  const cell = 4 * 9 + 7;                     // r5c8, in box 6
+  const answers = cellAnswers(log, state, cell);
+  assert.deepEqual(answers.cell, { item: cell, need: "r5c8 needs a digit", open: !state.covered[cell] });
+  assert.deepEqual(answers.groups.map((g) => [g.name, g.label, g.key]),
+    [["r5", "Row 5 needs", "r"], ["c8", "Column 8 needs", "c"], ["b6", "Box 6 needs", "b"]]);
+  // docs/step-log.md: row r's digit d is 81 + 9r + d, column c's 162 + 9c + d, box b's 243 + 9b + d.
+  const firsts = [81 + 9 * 4, 162 + 9 * 7, 243 + 9 * 5];
+  answers.groups.forEach((group, g) => {
+    assert.deepEqual(group.items.map((x) => x.item), Array.from({ length: 9 }, (_, d) => firsts[g] + d));
+    assert.deepEqual(group.items.map((x) => x.symbol), ["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    for (const x of group.items) {
+      assert.equal(x.need, json.phrases.need[x.item]);
+      assert.equal(x.open, !state.covered[x.item]);
+    }
+  });
+  // Row 5's digits the givens place are not open: 6 is given at r5c1 of this puzzle.
+  assert.equal(PUZZLE[4 * 9], "6");
+  assert.equal(answers.groups[0].items[5].open, false);
+  assert.ok(answers.groups[0].items.some((x) => x.open));
+  assert.deepEqual(answers.groups[0].cells, [36, 37, 38, 39, 40, 41, 42, 43, 44]);
+  assert.deepEqual(answers.groups[1].cells, [7, 16, 25, 34, 43, 52, 61, 70, 79]);
+  assert.deepEqual(answers.groups[2].cells, [33, 34, 35, 42, 43, 44, 51, 52, 53]);
+});
+
+test("a variant's cell: its diagonals' digits as well (an X-Sudoku)", () => {
+  const x = new StepLog(variantLogWithLines("1..........3....", ["x"]).log);
+  const inner = cellAnswers(x, x.seek(0), 5);          // r2c2 lies on diagonal 1 only
+  assert.deepEqual(inner.groups.map((g) => [g.name, g.label, g.key]), [
+    ["r2", "Row 2 needs", "r"], ["c2", "Column 2 needs", "c"], ["b1", "Box 1 needs", "b"], ["d1", "Diagonal 1 needs", "d"]]);
+  assert.deepEqual(inner.groups[3].cells, [0, 5, 10, 15]);
+  assert.deepEqual(inner.groups[3].items.map((i) => [i.symbol, i.open]), [["1", false], ["2", true], ["3", true], ["4", true]]);
+  assert.deepEqual(cellAnswers(x, x.seek(0), 6).groups.map((g) => g.name), ["r2", "c3", "b2", "d2"]);
+  assert.deepEqual(cellAnswers(x, x.seek(0), 1).groups.map((g) => g.name), ["r1", "c2", "b1"]);
 });

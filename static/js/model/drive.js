@@ -6,19 +6,58 @@
 // choices: its first choose after them is the search's own pick, with its count); this
 // module keeps the learner's side and says nothing of its own. No DOM.
 //
+// The learner's record goes into the address (&picks=…, see picksText) with each move, so a
+// drive can be shared, reloaded or gone back to in the history and resumed where it was.
+//
 // Glossary
 //   level    {item, options, tried, option}: the learner's item, its options when picked,
 //            those tried at this level so far (in order), the one tried now.
 //   back up  Algorithm X's way: the deepest level tries its next untried option (in the
 //            item's order); a level with none left is left, and the one above moves on.
+//   record   what the address keeps: each level's item and tried options, the counts, the notes.
 
 import { say } from "./messages.js";
 
+const NUMBER = "\\d{1,9}";
+const LEVEL = `${NUMBER}(?:\\.${NUMBER})+`;
+const NOTE = `${NUMBER}(?:\\.${NUMBER}){4}`;
+const TRY = `${NUMBER}\\.${NUMBER}`;
+const RECORD = new RegExp(`^((?:${LEVEL}(?:_${LEVEL})*)?)-(${NUMBER})\\.(${NUMBER})-((?:${NOTE}(?:_${NOTE})*)?)-((?:${TRY}(?:_${TRY})*)?)$`);
+
+/**
+ * A record as the address writes it (&picks=…), read: {levels: [{item, tried}], nodes, deadEnds,
+ * notes, tries}, or null when the text is not one. The text: the levels joined by "_", each its
+ * item id then the options tried there in order (the last is the one tried now), "." between;
+ * "-"; the nodes and dead ends so far; "-"; the notes joined by "_", each
+ * level.item.count.fewest.fewestCount; "-"; every try so far in order, level.option, joined by "_"
+ * (the levels left since included: the merged tree at the end draws them).
+ * "12.40.41_7.30-5.2-0.12.3.5.1-0.40_1.31_1.30_0.41_1.30": level 0 picked item 12 and tries 41
+ * after 40, level 1 item 7 tries 30; 5 nodes and 2 dead ends; at level 0 item 5 had 1 option
+ * where item 12 had 3; the five tries.
+ */
+export function readPicks(text) {
+  const match = typeof text === "string" ? RECORD.exec(text) : null;
+  if (!match) return null;
+  const numbers = (part) => part.split(".").map(Number);
+  const levels = match[1] ? match[1].split("_").map((part) => {
+    const [item, ...tried] = numbers(part);
+    return { item, tried };
+  }) : [];
+  const notes = match[4] ? match[4].split("_").map((part) => {
+    const [level, item, count, fewest, fewestCount] = numbers(part);
+    return { level, item, count, fewest, fewestCount };
+  }) : [];
+  const tries = match[5] ? match[5].split("_").map((part) => {
+    const [level, option] = numbers(part);
+    return { level, option };
+  }) : [];
+  return { levels, nodes: Number(match[2]), deadEnds: Number(match[3]), notes, tries };
+}
+
 export class Drive {
-  /** @param {number[]} path choices already made (from a shared address): their items are not known. */
-  constructor(path = []) {
-    this.levels = path.map((option) => ({ item: -1, options: [option], tried: [option], option }));
-    this.nodes = path.length;
+  constructor() {
+    this.levels = [];
+    this.nodes = 0;
     this.deadEnds = 0;
     this.notes = [];          // {level, item, count, fewest, fewestCount}
     this.over = false;        // every level left: no solution below the first choice's item
@@ -50,9 +89,63 @@ export class Drive {
     this.trail.push({ level, option });
   }
 
+  /**
+   * A drive resumed from its record (readPicks) below the choices `path` (the address's force).
+   * `optionsOf(level, item)` is the item's live options at that level (the replay state before
+   * the level's choose), or null when the item is not open there. Returns {drive} or, when the
+   * record does not fit the choices, {error: the level it breaks at}.
+   */
+  static resume(record, path, optionsOf) {
+    const drive = new Drive();
+    if (record.levels.length !== path.length) return { error: Math.min(record.levels.length, path.length) };
+    for (let level = 0; level < path.length; level++) {
+      const { item, tried } = record.levels[level];
+      const options = optionsOf(level, item);
+      const fits = options && tried[tried.length - 1] === path[level] && new Set(tried).size === tried.length
+        && tried.every((o) => options.includes(o));
+      if (!fits) return { error: level };
+      drive.levels.push({ item, options: [...options], tried: [...tried], option: path[level] });
+    }
+    // Every try so far, when the record has them: each level's last try is its option now.
+    const last = [];
+    for (const t of record.tries) last[t.level] = t.option;
+    if (record.tries.length && (last.length < path.length || path.some((o, level) => last[level] !== o))) {
+      return { error: path.findIndex((o, level) => last[level] !== o) };
+    }
+    drive.nodes = Math.max(record.nodes, drive.levels.length);
+    drive.deadEnds = record.deadEnds;
+    drive.notes = record.notes.map((n) => ({ ...n }));
+    drive.trail = record.tries.length ? record.tries.map((t) => ({ ...t })) : null;
+    return { drive };
+  }
+
+  /**
+   * A drive below choices whose items the address does not name (a link with &drive=1&force=…
+   * and no record): each level counts as having picked `itemOf(level)` (the item the log names
+   * for the choice), with only that choice tried so far, so backing up tries its item's others.
+   */
+  static fromPath(path, itemOf, optionsOf) {
+    const drive = new Drive();
+    path.forEach((option, level) => {
+      const item = itemOf(level);
+      const options = optionsOf(level, item) || [option];
+      drive.levels.push({ item, options: options.includes(option) ? [...options] : [option], tried: [option], option });
+    });
+    drive.nodes = path.length;
+    return drive;
+  }
+
   /** The learner's choices, level 0 first: the what-if's force. */
   get path() {
     return this.levels.map((l) => l.option);
+  }
+
+  /** The record for the address (readPicks reads it back). */
+  get record() {
+    const levels = this.levels.map((l) => [l.item, ...l.tried].join(".")).join("_");
+    const notes = this.notes.map((n) => [n.level, n.item, n.count, n.fewest, n.fewestCount].join(".")).join("_");
+    const tries = this.tries.map((t) => `${t.level}.${t.option}`).join("_");
+    return `${levels}-${this.nodes}.${this.deadEnds}-${notes}-${tries}`;
   }
 
   /**
@@ -77,18 +170,12 @@ export class Drive {
 
   /**
    * Back up as Algorithm X would: the deepest level with an untried option tries the next one
-   * (deeper levels are left). Returns {level, option}, or null when no level has one left. A
-   * level from a shared address (its item not known) is left and handed back to the learner:
-   * {level, option: null}, the learner picks there again.
+   * (deeper levels are left). Returns {level, option}, or null when no level has one left.
    */
   backUp() {
     this.keepTrail();
     while (this.levels.length) {
       const top = this.levels[this.levels.length - 1];
-      if (top.item < 0) {
-        this.levels.pop();
-        return { level: this.levels.length, option: null };
-      }
       const next = top.options.find((o) => !top.tried.includes(o));
       if (next !== undefined) {
         this.tried(this.levels.length - 1, next);

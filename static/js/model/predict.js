@@ -178,3 +178,58 @@ export class Quiz {
     return say("predict.score", { right: this.right, asked: this.asked });
   }
 }
+
+// ---- answering on the Sudoku board -------------------------------------------------
+
+/** A unit's kind, read off its item's name (docs/step-log.md, Sudoku numbering and variants): its words and key. */
+const UNIT_KINDS = {
+  r: { words: "predict.unit.row", key: "r" },
+  c: { words: "predict.unit.column", key: "c" },
+  b: { words: "predict.unit.box", key: "b" },
+  j: { words: "predict.unit.region", key: "b" },      // a jigsaw's region stands in the box's place
+  d: { words: "predict.unit.diagonal", key: "d" },
+  w: { words: "predict.unit.window", key: "w" },
+};
+
+/**
+ * The answers a cell of the Sudoku board offers to "which item will the search choose next?":
+ * {cell: {item, need, open}, groups}. The cell's own item, then each unit (a row, column, box or
+ * region, diagonal, window, a constraint's item) the cell's digits belong to, in the order its
+ * options list them: {name (the unit's name, "r4"), label ("Row 4 needs"; null for an item with
+ * no digit), key (the letter that picks it: r, c, b, d, w; "" for none), items: [{item, symbol,
+ * need, open}] (one per digit the unit's item names, in digit order), cells (the unit's cells,
+ * to outline)}. Read from the log's options, item names and phrases, and the replay state's
+ * covers (an item covered is no longer open); nothing is judged here.
+ */
+export function cellAnswers(log, state, cell) {
+  const size = log.problem.size;
+  const cellItem = log.options[cell * size][0];
+  const groups = new Map();
+  for (let d = 0; d < size; d++) {
+    const items = log.options[cell * size + d];
+    for (let t = 1; t < items.length; t++) {
+      const item = items[t];
+      if (item >= log.primary) continue;
+      const name = log.items[item];
+      const hash = name.lastIndexOf("#");
+      const unit = hash > 0 ? name.slice(0, hash) : name;
+      let group = groups.get(unit);
+      if (!group) {
+        const kind = /^([rcbjdw])(\d+)$/.exec(unit);
+        const known = kind ? UNIT_KINDS[kind[1]] : null;
+        group = {
+          name: unit, key: known ? known.key : "", items: [], cells: new Set(),
+          label: known ? say(known.words, { n: Number(kind[2]) }) : hash > 0 ? say("predict.unit.other", { name: unit }) : null,
+        };
+        groups.set(unit, group);
+      }
+      if (group.items.some((x) => x.item === item)) continue;
+      group.items.push({ item, symbol: hash > 0 ? name.slice(hash + 1) : "", need: log.phrases.need[item], open: !state.covered[item] });
+      for (const o of log.optionsOfItem[item]) if (o < size * size * size) group.cells.add(Math.floor(o / size));
+    }
+  }
+  return {
+    cell: { item: cellItem, need: log.phrases.need[cellItem], open: !state.covered[cellItem] },
+    groups: [...groups.values()].map((g) => ({ ...g, cells: [...g.cells].sort((a, b) => a - b) })),
+  };
+}

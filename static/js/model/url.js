@@ -6,7 +6,8 @@
 // or ?text=<problem>&sol=…, and ?problem=<id> for a problem picked but not
 // solved yet. Either page's replay may add &marks=STEP:name,… (named
 // bookmarks: a lesson plan), and a what-if &force=ID,ID,… (the options forced as the
-// choices of levels 0, 1, …) with &branch=ID (the item the search branches on next). Reading and writing them, with pushState for a new
+// choices of levels 0, 1, …) with &branch=ID (the item the search branches on next), and your
+// turn's &drive=1 with &picks=… (the learner's record, model/drive.js). Reading and writing them, with pushState for a new
 // solve and a throttled replaceState while scrubbing (browsers ignore floods
 // of history calls). The notes' words come from the message catalogue (url.*).
 
@@ -94,12 +95,14 @@ function readSettings(params, { withStep = true } = {}) {
   // A what-if (force, branch) and your turn (drive).
   const { force, branch } = readWhatIf(params, notes);
   const drive = params.get("drive") === "1";
+  // Your turn's record (model/drive.js reads it): kept as written, the drive says what it cannot use.
+  const picks = drive ? params.get("picks") : null;
   // The number as the link wrote it (a huge one reads as 1e+23 once parsed).
   // The learner's modes: predict (&predict=1, or all to ask forced moves too) and the tour.
   const predicted = params.get("predict");
   const predict = predicted === "all" ? "all" : predicted === "1" ? "on" : "off";
   return { solutions, choose, step, notes, solText: sol, marks: readMarks(params.get("marks")), predict, tour: params.get("tour") === "1",
-    force, branch, drive };
+    force, branch, drive, picks };
 }
 
 /** A what-if's force=ID,ID,… and branch=ID (ids from 0); a value that is not one is dropped with a note. */
@@ -174,12 +177,13 @@ function writeSettings(params, share) {
   if (share.force && share.force.length) params.set("force", share.force.join(","));
   if (share.branch !== null && share.branch !== undefined) params.set("branch", String(share.branch));
   if (share.drive) params.set("drive", "1");
+  if (share.drive && share.picks) params.set("picks", share.picks);
 }
 
 /** Query keys of a cover share that are not a built-in's parameters. */
 const COVER_KEYS = new Set(["builtin", "text", "sol", "choose", "step", "problem", "marks",
   // The embedded player's range (model/embed.js), the learner's modes (predict, tour) and a what-if's.
-  "from", "to", "autoplay", "predict", "tour", "force", "branch", "drive"]);
+  "from", "to", "autoplay", "predict", "tour", "force", "branch", "drive", "picks"]);
 
 /**
  * A built-in's parameters in a query: numbers and booleans under their own

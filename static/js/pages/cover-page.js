@@ -510,6 +510,7 @@ function openShare(asked, { push = false } = {}) {
   setSolutionsChoice(share.solutions);
   $("choose").value = share.choose;
   whatIf.fromShare(share);
+  whatIf.driveMode.resume(share);     // your turn from an address resumes its record (&picks=…)
   const edits = share.builtin ? null : editsOver(share);
   const paramEdits = share.builtin ? paramEditsOver(share) : null;
   const solved = solve({ push, step: share.step });

@@ -5,10 +5,12 @@
 // or a solution. Backing up is Algorithm X's (model/drive.js) or the learner's own, with the
 // backjump hint from the log's facts. At the end, the learner's search beside the search's own:
 // their counts, and both in one merged tree (the learner's tries against the search's log).
+// Each move's address carries the learner's record (&picks=…, model/drive.js): a shared,
+// reloaded or revisited drive resumes with its items, tried options, counts, notes and tries.
 
 import { CHOOSE, SOLUTION, loadStepLog } from "../model/steplog.js";
-import { say } from "../model/messages.js";
-import { Drive } from "../model/drive.js";
+import { joinAnd, say } from "../model/messages.js";
+import { Drive, readPicks } from "../model/drive.js";
 import { A_SIDE, B_SIDE, mergeTrees, triesLog } from "../model/merged-tree.js";
 import { MergedTreeView } from "../views/mergedtree.js";
 
@@ -39,10 +41,11 @@ export class DriveMode {
     this.item = -1;           // the item the learner picked at this level (-1: none yet)
     this.fewest = null;
     this.counted = null;      // the log whose dead end was counted
+    this.fromAddress = null;  // {picks}: the record of the drive an address opens (picks null: none)
     this.el = {
       root: $("drive-panel"), prompt: $("drive-prompt"), item: $("drive-item"), options: $("drive-options"),
       back: $("drive-back"), backup: $("drive-backup"), hint: $("drive-hint"), levels: $("drive-levels"),
-      end: $("drive-end"), summary: $("drive-summary"), notes: $("drive-notes"),
+      end: $("drive-end"), summary: $("drive-summary"), notes: $("drive-notes"), note: $("drive-note"),
     };
     this.el.item.addEventListener("change", () => this.pickItem(Number(this.el.item.value)));
     this.el.options.addEventListener("click", (e) => {
@@ -61,15 +64,27 @@ export class DriveMode {
     return Boolean(this.player.replay && this.player.replay.share && this.player.replay.share.drive);
   }
 
+  /** An address (a link, a reload, Back or Forward) opens a drive: its record is the next replay's. */
+  resume(share) {
+    this.fromAddress = share.drive ? { picks: share.picks ?? null } : null;
+  }
+
   /** A drive replay started (or none): read what the server's search below the choices did first. */
   started(share, log, { fresh }) {
+    const fromAddress = this.fromAddress;
+    this.fromAddress = null;
     if (!share.drive) {
       this.el.root.hidden = true;
       this.drive = null;
       return;
     }
     const force = share.force || [];
-    if (fresh || !this.drive || this.drive.path.join(",") !== force.join(",")) this.drive = new Drive(force);
+    let counted = false;      // a record's dead ends include the one below its choices
+    this.el.note.hidden = true;
+    if (fresh) this.drive = new Drive();
+    else if (fromAddress || !this.drive || this.drive.path.join(",") !== force.join(",")) {
+      counted = this.fromLink(fromAddress ? fromAddress.picks : null, force, log);
+    }
     this.el.root.hidden = false;
     const start = prefixSteps(log, force);
     const kind = start < log.stepCount ? log.kindAt(start + 1) : -1;
@@ -78,6 +93,8 @@ export class DriveMode {
     this.el.end.hidden = true;
     $("drive-tree").hidden = true;
     this.el.options.replaceChildren();
+    // The address keeps the learner's record as it is now.
+    this.player.updateShare({ picks: this.drive.record });
     if (kind === SOLUTION) {
       this.player.seekTo(start + 1);
       this.finish(share, say("drive.solved"));
@@ -89,13 +106,52 @@ export class DriveMode {
     if (d === 0) {
       // A dead end below the choices: the replay's own explanation, at its step.
       this.player.seekTo(start + 3);
-      if (this.counted !== log) this.drive.deadEnd();
+      if (this.counted !== log && !counted) {
+        this.drive.deadEnd();
+        this.player.updateShare({ picks: this.drive.record });
+      }
       this.counted = log;
       this.showBackUp(log);
       return;
     }
     this.player.seekTo(start);
     this.promptItem(log, force.length);
+  }
+
+  /**
+   * The drive an address opens below its choices: resumed from its record, or (no record, or
+   * one that does not fit the choices, said in the panel) each level taken as its choice's item
+   * as the log names it. Returns whether the record counted the dead end below the choices.
+   */
+  fromLink(picks, force, log) {
+    const optionsOf = (level, item) => {
+      if (!Number.isInteger(item) || item < 0 || item >= log.primary) return null;
+      const state = log.seek(prefixSteps(log, force.slice(0, level)));
+      return state.covered[item] ? null : log.liveOptionsOf(state, item);
+    };
+    const notes = [];
+    const record = picks === null ? null : readPicks(picks);
+    if (record) {
+      const { drive, error } = Drive.resume(record, force, optionsOf);
+      if (drive) {
+        this.drive = drive;
+        return true;
+      }
+      notes.push(say("drive.picks_unfit", { level: error }));
+    } else if (picks !== null) {
+      notes.push(say("drive.picks_unread"));
+    }
+    const itemOf = (level) => log.argAt(prefixSteps(log, force.slice(0, level)) + 1);
+    this.drive = Drive.fromPath(force, itemOf, optionsOf);
+    if (force.length) {
+      const items = this.drive.levels.map((l, level) => say("drive.from_link.level", { level, need: log.phrases.need[l.item] }));
+      notes.push(say("drive.from_link", { count: force.length, last: force.length - 1, items: joinAnd(items) }));
+    }
+    if (notes.length) {
+      this.el.note.textContent = notes.join(" ");
+      this.el.note.hidden = false;
+    }
+    return false;
   }
 
   /** The item list (open primary items, in item order) and the prompt. */

@@ -1,22 +1,27 @@
 // pages/predict-mode.js — predict mode on both pages (&predict=1, or all): the Predict
 // button turns it on and off through the page state (`predict`); while it is on, the
 // replay's timeline stops at each question (model/predict.js) until it is answered
-// or skipped, the panel asks it, and a click on the Sudoku board answers it (a cell
-// for an item question, a placed digit for a culprit question). The address keeps
+// or skipped, the panel asks it, and the learner answers on the board: on the Sudoku
+// page a cell clicked (or reached with the arrows and Enter) opens a picker over the
+// board (views/predictpicker.js) with the cell's item and its row's, column's and box's
+// digits, r, c and b then a digit being its keys; a placed digit (click or Enter) or a
+// node of the search tree on the path answers a culprit question. The address keeps
 // the mode. sudoku-page.js and cover-page.js each call wirePredict once.
 
 import * as words from "../model/messages.js";
-import { CULPRIT, ITEM, Quiz } from "../model/predict.js";
+import { CULPRIT, ITEM, Quiz, cellAnswers } from "../model/predict.js";
 import { optionPlacement } from "../model/steplog.js";
 import { PredictPanel } from "../views/predictpanel.js";
+import { PredictPicker } from "../views/predictpicker.js";
 
 const $ = (id) => document.getElementById(id);
 
 /**
  * @param {object} page player (the Replayer), store (the PageState), kind ("sudoku" or "cover"),
- *   initial (the mode the address asked for: "off", "on" or "all"), keepStep (the address named a step)
+ *   initial (the mode the address asked for: "off", "on" or "all"), keepStep (the address named a step),
+ *   board (the Sudoku page's BoardView: its cells take the keys while a question is open)
  */
-export function wirePredict({ player, store, kind, initial = "off", keepStep = false }) {
+export function wirePredict({ player, store, kind, initial = "off", keepStep = false, board = null }) {
   const sudoku = kind === "sudoku";
   const button = $("btn-predict");
   let quiz = null;            // the quiz of the replay on screen, while the mode is on
@@ -37,7 +42,13 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
       if (verdict) player.seekTo(quiz.question(verdict.q).reveal);
     },
     onForced: (on) => store.update({ type: "predict", mode: on ? "all" : "on" }),
+    onBoard: () => board.focusCell(board.active),
   });
+  // The Sudoku page's answers on the board.
+  const picker = sudoku ? new PredictPicker($("board-wrap"), $("board"), {
+    onAnswer: (item) => answerItem(item),
+    onClose: (cell, inside) => { if (inside) board.focusCell(cell); },
+  }) : null;
 
   /** The question asked at the cursor and not answered yet, or -1. */
   function openQuestion() {
@@ -56,6 +67,7 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
     const q = openQuestion();
     if (q < 0 || quiz.question(q).kind !== ITEM) return;
     verdict = { q, ...quiz.answerItem(q, stateNow(), item) };
+    if (picker) picker.close();
     render(true);
   }
 
@@ -74,6 +86,9 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
     button.disabled = !replay;
     panel.setVisible(on);
     if (!on) {
+      if (picker) picker.close();
+      if (board) board.setPickable(false);
+      player.treePick = null;
       quiz = null;
       quizOf = null;
       if (replay) replay.timeline.limit = null;
@@ -86,6 +101,7 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
       quizOf = replay.raw;
       verdict = null;
       replay.timeline.limit = (cursor, target) => quiz.limit(cursor, target);
+      player.treePick = (step) => treePick(step);
       // A new search is predicted from its start (unless the address named a step to open on).
       if (fresh && !(firstReplay && keepStep)) player.seekTo(0);
     }
@@ -104,17 +120,18 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
       question: q >= 0 ? quiz.ask(q, { sudoku }) : null,
       verdict, score: quiz.scoreWords(), forced: quiz.forced, focusNext,
       waiting: quiz.openBetween(cursor, Infinity) >= 0 ? words.say("predict.waiting") : words.say("predict.none"),
-      items: null, levels: null,
+      items: null, levels: null, keys: null,
     };
     if (q >= 0 && !verdict) {
       const log = player.replay.log;
       const state = stateNow();
-      if (quiz.question(q).kind === ITEM) {
+      if (quiz.question(q).kind === ITEM && sudoku) {
+        view.keys = words.say("predict.keys");           // answered on the board (the picker)
+      } else if (quiz.question(q).kind === ITEM) {
         view.items = [];
-        // On the Sudoku page a cell is answered on the board: the menu holds the units' digits.
-        const from = sudoku ? log.problem.size * log.problem.size : 0;
-        for (let i = from; i < log.primary; i++) if (!state.covered[i]) view.items.push({ item: i, text: log.phrases.need[i] });
+        for (let i = 0; i < log.primary; i++) if (!state.covered[i]) view.items.push({ item: i, text: log.phrases.need[i] });
       } else {
+        if (sudoku) view.keys = words.say("predict.keys.culprit");
         view.levels = [];
         for (let l = 0; l < state.height; l++) {
           if (state.frameK[l] > 0) view.levels.push({ level: l, text: words.say("predict.level", { level: l, label: log.labels[state.frameOption[l]] }) });
@@ -122,6 +139,48 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
       }
     }
     panel.show(view);
+    // The board answers while a question is open; the picker goes with its question.
+    const asking = q >= 0 && !verdict;
+    if (board) board.setPickable(asking);
+    if (picker && (!asking || quiz.question(q).kind !== ITEM || picker.question !== q)) picker.close();
+  }
+
+  /** A node of the search tree clicked during a culprit question: a choice on the path answers it. */
+  function treePick(step) {
+    const q = openQuestion();
+    const tree = player.replay && player.replay.tree;
+    if (q < 0 || verdict || !tree || quiz.question(q).kind !== CULPRIT) return false;
+    const node = tree.nodeAtStep(step);
+    if (node < 0 || tree.step[node] !== step) return false;
+    const state = stateNow();
+    const level = tree.level[node];
+    // On the path: the try of that level is the one the state holds (its node is an ancestor of the current one).
+    const current = tree.currentNode(player.replay.timeline.cursor, state.height - 1);
+    if (level >= state.height || state.frameK[level] <= 0 || !tree.pathTo(current).includes(node)) return false;
+    answerLevel(level);
+    return true;
+  }
+
+  /** The picker over the board, at a cell, for the question open (item questions only). */
+  function pickAt(cell, options) {
+    const q = openQuestion();
+    if (q < 0 || verdict || quiz.question(q).kind !== ITEM) return false;
+    picker.question = q;
+    picker.show(cell, cellAnswers(player.replay.log, stateNow(), cell), options);
+    return true;
+  }
+
+  /** A culprit question answered with a cell: the choice on the path that placed its digit. */
+  function answerCell(index) {
+    const state = stateNow();
+    const { log } = player.replay;
+    for (let l = 0; l < state.height; l++) {
+      if (state.frameK[l] > 0 && state.frameOption[l] < log.problem.size ** 3
+        && optionPlacement(state.frameOption[l], log.problem.size).cell === index) {
+        answerLevel(l);
+        return;
+      }
+    }
   }
 
   button.addEventListener("click", () => store.update({ type: "predict", mode: store.state.predict === "off" ? "on" : "off" }));
@@ -139,27 +198,39 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
     }
   });
 
-  // On the Sudoku board, a click answers: a cell (its item), or a placed digit (its level).
+  // On the Sudoku board a click answers: a cell opens the picker (its item, its units' digits),
+  // a placed digit names its level. The keys do the same on a focused cell: Enter or Space,
+  // or r, c, b, d, w for the cell's row, column, box, diagonal or window (then a digit).
   if (sudoku) {
     $("board").addEventListener("click", (e) => {
       const q = openQuestion();
       const cell = e.target instanceof Element ? e.target.closest("[data-cell]") : null;
       if (q < 0 || verdict || !cell) return;
-      e.stopPropagation();      // an answer, not a try at editing a replay
+      e.stopImmediatePropagation();      // an answer, not a try at editing a replay or a what-if
       const index = Number(cell.dataset.cell);
+      if (quiz.question(q).kind === ITEM) pickAt(index, { focus: true });
+      else answerCell(index);
+    }, { capture: true });
+    $("board").addEventListener("keydown", (e) => {
+      const q = openQuestion();
+      const cell = e.target instanceof Element ? e.target.closest("[data-cell]") : null;
+      if (q < 0 || verdict || !cell || e.ctrlKey || e.metaKey || e.altKey) return;
+      const index = Number(cell.dataset.cell);
+      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      let handled = false;
       if (quiz.question(q).kind === ITEM) {
-        answerItem(index);      // a cell's item id is its index (docs/step-log.md, Sudoku numbering)
-        return;
+        if (key === "Enter" || key === " ") handled = pickAt(index, { focus: true });
+        else if (["r", "c", "b", "d", "w"].includes(key)) handled = pickAt(index, { unitKey: key });
+      } else if (key === "Enter" || key === " ") {
+        answerCell(index);
+        handled = true;
       }
-      const state = stateNow();
-      const { log } = player.replay;
-      for (let l = 0; l < state.height; l++) {
-        if (state.frameK[l] > 0 && optionPlacement(state.frameOption[l], log.problem.size).cell === index) {
-          answerLevel(l);
-          return;
-        }
+      if (handled) {
+        e.preventDefault();
+        e.stopImmediatePropagation();    // b here picks a box, not a what-if's branch
       }
     }, { capture: true });
+    window.addEventListener("resize", () => { if (picker.open) picker.place(); });
   }
 
   if (initial !== "off") store.update({ type: "predict", mode: initial });

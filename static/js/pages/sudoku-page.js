@@ -199,7 +199,7 @@ store.subscribe((state, before) => glance.render(state, before));
 wireEmbedButton({ player, store, kind: "sudoku" });
 // The learner's modes, as the address asks for them (its step, if any, is where a replay opens).
 const learning = readShare(location.search);
-wirePredict({ player, store, kind: "sudoku", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null });
+wirePredict({ player, store, kind: "sudoku", initial: learning ? learning.predict : "off", keepStep: !!learning && learning.step !== null, board });
 wireTour({ player, store, initial: !!learning && learning.tour, step: learning ? learning.step : null });
 
 /** Drop the solve in flight, if any, and the estimate said while it was pending. */
@@ -823,7 +823,8 @@ async function openShare(asked, { push = false } = {}) {
     return;
   }
   loadPuzzle(puzzle.size, puzzle.grid, linked(share, puzzle.size));
-  whatIf.fromShare(share);        // after the load, which forgets any what-if
+  whatIf.fromShare(share);
+  whatIf.driveMode.resume(share);     // your turn from an address resumes its record (&picks=…)        // after the load, which forgets any what-if
   await solve({ push, step: share.step });
   sayMore($("board-message"), linkNotes(share, player.lastStep));
 }

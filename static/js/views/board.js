@@ -117,6 +117,7 @@ export class BoardView {
     this.onLocked = onLocked;
     this.onOtherSymbol = onOtherSymbol;
     this.locked = false;      // showing a replay: keys and clicks edit nothing
+    this.pickable = false;    // a replayed board whose cells answer a question (setPickable)
     this.size = 0;
     this.active = 0;
     this.cells = [];
@@ -225,7 +226,16 @@ export class BoardView {
     if (index === this.active || !this.cells[index]) return;
     this.cells[this.active].el.tabIndex = -1;
     this.active = index;
-    if (!this.locked) this.cells[index].el.tabIndex = 0;
+    if (!this.locked || this.pickable) this.cells[index].el.tabIndex = 0;
+  }
+
+  /**
+   * Whether the replayed board takes the keys (predict mode's questions are answered on it):
+   * its active cell is a Tab stop again, and the arrows move between cells as in editing.
+   */
+  setPickable(on) {
+    this.pickable = on;
+    if (this.cells[this.active]) this.cells[this.active].el.tabIndex = !this.locked || on ? 0 : -1;
   }
 
   /** Move the one Tab stop to a cell and focus it. */
@@ -302,7 +312,7 @@ export class BoardView {
       // A replayed board is a picture: out of the Tab order, so that every
       // key reaches the replay (the cells' labels stay readable).
       this.locked = true;
-      this.cells[this.active].el.tabIndex = -1;
+      if (!this.pickable) this.cells[this.active].el.tabIndex = -1;
     }
     this.root.classList.add("replaying");
     this.root.classList.toggle("tone-solution", view.tone === "solution");

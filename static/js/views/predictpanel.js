@@ -9,12 +9,13 @@ import { say } from "../model/messages.js";
 export class PredictPanel {
   /**
    * @param {HTMLElement} root the #predict-panel section
-   * @param {object} hooks onItem(item), onLevel(level), onSkip(), onNext(), onForced(on)
+   * @param {object} hooks onItem(item), onLevel(level), onSkip(), onNext(), onForced(on),
+   *   onBoard() (the keys go to the board, where the Sudoku page's questions are answered)
    */
-  constructor(root, { onItem, onLevel, onSkip, onNext, onForced }) {
+  constructor(root, { onItem, onLevel, onSkip, onNext, onForced, onBoard = () => {} }) {
     this.root = root;
     this.body = root.querySelector(".learn-body");
-    this.hooks = { onItem, onLevel, onSkip, onNext, onForced };
+    this.hooks = { onItem, onLevel, onSkip, onNext, onForced, onBoard };
     this.shownKey = null;
   }
 
@@ -26,8 +27,9 @@ export class PredictPanel {
   /**
    * Show a moment of the quiz: {key (skip the work when unchanged), question (text or null),
    * items ([{item, text}], an item question's menu), levels ([{level, text}], a culprit
-   * question's path), verdict ({right, words} or null), waiting (text when no question is
-   * asked), score (text), forced (ask forced moves too)}.
+   * question's path), keys (how to answer on the board, with a button that goes there; null
+   * when there is no board), verdict ({right, words} or null), waiting (text when no question
+   * is asked), score (text), forced (ask forced moves too)}.
    */
   show(view) {
     if (view.key === this.shownKey) return;
@@ -35,6 +37,12 @@ export class PredictPanel {
     const nodes = [];
     const line = (text, cls) => Object.assign(document.createElement("p"), { className: cls, textContent: text });
     if (view.question) nodes.push(line(view.question, "predict-question"));
+    if (view.question && !view.verdict && view.keys) {
+      const keys = line(view.keys, "hint predict-keys");
+      const go = Object.assign(document.createElement("button"), { type: "button", id: "predict-on-board", textContent: say("predict.on_board") });
+      go.addEventListener("click", () => this.hooks.onBoard());
+      nodes.push(keys, go);
+    }
     if (view.question && !view.verdict && view.items) {
       const form = document.createElement("form");
       form.className = "predict-items";
