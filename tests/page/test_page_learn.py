@@ -3,6 +3,7 @@ What the page should say is read from the server's own log (the test client's)."
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import urlencode
 
@@ -35,11 +36,42 @@ def questions(log):
     return asked
 
 
-def test_predict_on_the_sudoku_page_stops_asks_judges_and_keeps_score(page, api):
+def keys_to_cell(page, cell: int):
+    """With a board cell focused: the arrows to `cell` (from the top left corner)."""
+    for _ in range(8):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("Home")
+    for _ in range(cell // 9):
+        page.keyboard.press("ArrowDown")
+    for _ in range(cell % 9):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(f"#board [data-cell='{cell}']")).to_be_focused()
+
+
+def tree_point(page, log, at: int, level: int) -> dict:
+    """Where the search tree draws the node tried at `level` on the path at step `at` (canvas px)."""
+    depth, path, node = 0, [], -1
+    for kind in (code & ec.KIND_MASK for code in log["events"][:at]):
+        if kind == 0:
+            depth += 1
+        elif kind == 1:                                   # a try: a node at level depth - 1
+            node += 1
+            del path[depth - 1:]
+            path.append(node)
+        elif kind == 6:                                   # a back-up leaves its level
+            depth -= 1
+    n = path[level]
+    size = log["facts"]["tries"]["nodes"][n]
+    view = json.loads(page.locator("#search-tree").get_attribute("data-view"))
+    left, right = max(n, view["left"]), min(n + size, view["to"])
+    return {"x": ((left + right) / 2 - view["left"]) * view["across"], "y": (level + 0.5 - view["top"]) * view["down"]}
+
+
+def test_predict_on_the_sudoku_page_is_answered_on_the_board(page, api):
     log = solve_via_api(api, PUZZLE)["log"]
     asked = questions(log)
     _, first, item, d, _ = asked[0]
-    assert item < 81, "the first question's answer is a cell"
+    assert item < 81 and asked[1][0] == "item" and asked[1][2] < 81, "the first two answers are cells"
     page.goto("/?" + urlencode({"p": PUZZLE, "predict": "1"}))
     expect_step(page, 0)                                   # a search is predicted from its start
     expect(page.locator("#btn-predict")).to_have_attribute("aria-pressed", "true")
@@ -49,44 +81,69 @@ def test_predict_on_the_sudoku_page_stops_asks_judges_and_keeps_score(page, api)
     page.keyboard.press("End")                             # no way past a question: it stops there
     expect_step(page, first)
     expect(panel.locator(".predict-question")).to_have_text(re.compile("^Which item will the search choose next?"))
-    page.locator(f"#board [data-cell='{item + 1 if item % 9 < 8 else item - 1}']").click()     # a wrong cell first
+    expect(page.locator("#predict-item")).to_have_count(0)   # no menu: the board answers
+    # A click on a cell opens the picker over the board: the cell's item, its row's, column's and box's digits.
+    other = item + 1 if item % 9 < 8 else item - 1
+    page.locator(f"#board [data-cell='{other}']").click()
+    picker = page.locator("#predict-picker")
+    expect(picker).to_be_visible()
+    expect(picker.locator(".pick-cell")).to_have_text(log["phrases"]["need"][other])
+    row = picker.locator(".pick-group").first
+    expect(row.locator(".pick-unit")).to_have_text(f"Row {other // 9 + 1} needs")
+    row.locator("button").first.hover()
+    expect(page.locator(".predict-mark")).to_have_count(9)  # the row outlined on the board
+    unit = row.locator("button").first.get_attribute("aria-label")
+    row.locator("button").first.click()                    # a wrong answer: a row's digit
     verdict = panel.locator(".predict-verdict")
     expect(verdict).to_have_attribute("data-right", "false")
+    expect(verdict).to_contain_text(f"Not that one: “{unit}”")
     expect(verdict).to_contain_text(f"The search chooses “{log['phrases']['need'][item]}”")
+    expect(picker).to_be_hidden()
     expect(page.locator("#predict-score")).to_have_text("Score: 0 right of 1")
     expect(page.locator("#board-hint")).to_be_hidden()    # an answer, not a try at editing the replay
     page.click("#predict-next")
     expect_step(page, first + 1)
-    # The next question: the right cell this time, or the menu's item for a unit's digit.
-    kind, at, item, d, _ = asked[1]
+    # The next question with the keys: to the board, the arrows to the cell, Enter, Enter on its item.
+    _, at, item, d, _ = asked[1]
     page.locator("#step-slider").focus()
     page.keyboard.press("End")
     expect_step(page, at)
-    if kind == "item" and item < 81:
-        page.locator(f"#board [data-cell='{item}']").click()
-    elif kind == "item":
-        page.select_option("#predict-item", str(item))
-        page.click("#predict-answer")
-    if kind == "item":
-        expect(verdict).to_have_text(f"Right: the search chooses “{log['phrases']['need'][item]}”, with {d} options, the fewest.")
-        expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 2")
+    page.click("#predict-on-board")
+    keys_to_cell(page, item)
+    page.keyboard.press("Enter")
+    expect(picker.locator(".pick-cell")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(verdict).to_have_text(f"Right: the search chooses “{log['phrases']['need'][item]}”, with {d} options, the fewest.")
+    expect(page.locator("#predict-score")).to_have_text("Score: 1 right of 2")
     assert "predict=1" in page.url
-    # A culprit question, opened from the address: a click on a culprit's digit answers it.
-    kind, at, item, _, dead = next(q for q in asked if q[0] == "culprit")
+    # A row's digit with the keys (r, then the digit), opened from the address at the question.
+    _, at, item, d, _ = next(q for q in asked if q[0] == "item" and 81 <= q[2] < 162)
+    row_of, digit = divmod(item - 81, 9)
+    _, culprit_at, empty, _, dead = next(q for q in asked if q[0] == "culprit" and q[1] > at)
     page.goto("/?" + urlencode({"p": PUZZLE, "predict": "1", "step": at}))
     expect_step(page, at)
+    page.click("#predict-on-board")
+    keys_to_cell(page, row_of * 9 + 4)
+    page.keyboard.press("r")
+    expect(page.locator(".predict-mark")).to_have_count(9)
+    page.keyboard.press(str(digit + 1))
+    expect(verdict).to_have_attribute("data-right", "true")
+    expect(verdict).to_contain_text(f"Right: the search chooses “{log['phrases']['need'][item]}”")
+    # A culprit question: a click on a culprit's node in the search tree answers it.
+    page.click("#predict-next")
+    page.locator("#step-slider").focus()
+    page.keyboard.press("End")
+    expect_step(page, culprit_at)
     expect(panel.locator(".predict-question")).to_have_text(
-        f"Dead end ahead: {log['phrases']['empty'][item]}. Which earlier choice is a culprit? "
-        "Click its digit on the board, or its level below.")
-    culprits = log["facts"]["dead_ends"]["culprits"]
+        f"Dead end ahead: {log['phrases']['empty'][empty]}. Which earlier choice is a culprit? "
+        "Click its digit on the board, its node in the search tree, or its level below.")
     start = sum(log["facts"]["dead_ends"]["culprit_count"][:dead])
-    level = culprits[start]
-    expect(panel.locator(".predict-path button")).not_to_have_count(0)
-    button = panel.locator(f".predict-path button[data-level='{level}']")
-    label = button.text_content().split(": ", 1)[1]
-    button.click()
+    level = log["facts"]["dead_ends"]["culprits"][start]
+    label = panel.locator(f".predict-path button[data-level='{level}']").text_content().split(": ", 1)[1]
+    page.locator("#search-tree").click(position=tree_point(page, log, culprit_at, level))
     expect(verdict).to_have_attribute("data-right", "true")
     expect(verdict).to_contain_text(f"Right: {label} at level {level} is ")
+    expect_step(page, culprit_at)                           # the click answered: the replay stayed
     page.click("#predict-next")
     expect(page.locator("#why")).to_contain_text("Dead end at level")
     # Off: the panel goes, the address forgets it, and the replay plays past the questions.

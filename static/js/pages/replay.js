@@ -195,9 +195,12 @@ export class Replayer {
       this.redraw();
     });
     this.links = new LinksPanel($("links"), { onJump: (step) => this.seekTo(step) });
-    // A node clicked may answer a question instead (predict mode's culprit: treePick(step) says whether it did).
+    // A node clicked (or Enter on it) may answer a question instead (predict mode's culprit:
+    // treePick(step) says whether it did); the arrows only move.
     this.treePick = null;
-    this.treeView = new SearchTreeView($("search-tree"), { onSeek: (step) => (this.treePick && this.treePick(step)) || this.seekTo(step) });
+    this.treeView = new SearchTreeView($("search-tree"), {
+      onSeek: (step, picked) => (picked && this.treePick && this.treePick(step)) || this.seekTo(step),
+    });
     this.thrashList = new ThrashList($("thrash-list"), {
       onSeek: (step) => this.seekTo(step), onPick: (group) => this.treeView.update({ type: "group", group }),
     });

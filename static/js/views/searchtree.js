@@ -33,7 +33,8 @@ const KEY_MOVES = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRi
 export class SearchTreeView {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {object} hooks onSeek(step): go to a node's try; onState(state): the tree's state changed
+   * @param {object} hooks onSeek(step, picked): go to a node's try (picked: the node was clicked or
+   *   Enter pressed on it, not moved to with the arrows); onState(state): the tree's state changed
    */
   constructor(canvas, { onSeek, onState = () => {} }) {
     this.canvas = canvas;
@@ -139,7 +140,7 @@ export class SearchTreeView {
     canvas.addEventListener("click", (e) => {
       if (dragged || e.detail > 1) return;
       clicked = this.nodeAtClient(e.clientX, e.clientY);
-      if (clicked >= 0) this.go(clicked);
+      if (clicked >= 0) this.go(clicked, { picked: true });
     });
     canvas.addEventListener("dblclick", (e) => {
       const node = clicked >= 0 ? clicked : this.nodeAtClient(e.clientX, e.clientY);
@@ -175,7 +176,7 @@ export class SearchTreeView {
       if (focus >= 0) {
         // Open a failed subtree's block (it stays open when the focus leaves it), or fold it again.
         if (this.tree.status[focus] === FAILED) this.update({ type: this.state.opened.has(focus) ? "fold" : "open", node: focus });
-        this.go(focus);
+        this.go(focus, { picked: true });
       }
     } else if (e.key === "+" || e.key === "=") {
       this.zoomBy(ZOOM_STEP);
@@ -194,11 +195,11 @@ export class SearchTreeView {
   }
 
   /** Focus a node, keep it in sight, and take the replay to its try. */
-  go(node) {
+  go(node, { picked = false } = {}) {
     this.update({ type: "focus", node });
     this.update({ type: "reveal", tree: this.tree, node });
     this.update({ type: "preview", node: document.activeElement === this.canvas ? node : this.state.preview });
-    this.onSeek(this.tree.step[node]);
+    this.onSeek(this.tree.step[node], picked);
   }
 
   zoomBy(factor) {
