@@ -6,7 +6,7 @@
 // choices: its first choose after them is the search's own pick, with its count); this
 // module keeps the learner's side and says nothing of its own. No DOM.
 //
-// The learner's record goes into the address (&picks=…, see picksText) with each move, so a
+// The learner's record goes into the address (&picks=…, the `record` getter; readPicks reads it) with each move, so a
 // drive can be shared, reloaded or gone back to in the history and resumed where it was.
 //
 // Glossary

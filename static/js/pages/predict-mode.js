@@ -201,19 +201,25 @@ export function wirePredict({ player, store, kind, initial = "off", keepStep = f
   // On the Sudoku board a click answers: a cell opens the picker (its item, its units' digits),
   // a placed digit names its level. The keys do the same on a focused cell: Enter or Space,
   // or r, c, b, d, w for the cell's row, column, box, diagonal or window (then a digit).
+  // Listened to on the board's wrapper as the event comes down, so that during a question they
+  // come before the board's own (a pencil mark's what-if, Alt-click's or b's branch).
+  const boardCell = (e) => {
+    const cell = e.target instanceof Element ? e.target.closest("[data-cell]") : null;
+    return cell && $("board").contains(cell) ? cell : null;
+  };
   if (sudoku) {
-    $("board").addEventListener("click", (e) => {
+    $("board-wrap").addEventListener("click", (e) => {
       const q = openQuestion();
-      const cell = e.target instanceof Element ? e.target.closest("[data-cell]") : null;
+      const cell = boardCell(e);
       if (q < 0 || verdict || !cell) return;
       e.stopImmediatePropagation();      // an answer, not a try at editing a replay or a what-if
       const index = Number(cell.dataset.cell);
       if (quiz.question(q).kind === ITEM) pickAt(index, { focus: true });
       else answerCell(index);
     }, { capture: true });
-    $("board").addEventListener("keydown", (e) => {
+    $("board-wrap").addEventListener("keydown", (e) => {
       const q = openQuestion();
-      const cell = e.target instanceof Element ? e.target.closest("[data-cell]") : null;
+      const cell = boardCell(e);
       if (q < 0 || verdict || !cell || e.ctrlKey || e.metaKey || e.altKey) return;
       const index = Number(cell.dataset.cell);
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
