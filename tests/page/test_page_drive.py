@@ -37,6 +37,8 @@ def drive_to_the_end(page: Page, *, moves: int = 40) -> dict:
             expect(page.locator("#drive-note")).to_be_hidden()         # the record fits: nothing set aside
             assert query(page)["picks"] == shared["picks"], "the dead end is not counted twice"
             assert query(page)["force"] == shared["force"]
+            # Whether a solution lies below the choices is the learner's to find: no message says it.
+            expect(page.locator(".message", has_text="No solution below")).to_have_count(0)
             seen["resumed"] = True
         if text.startswith("Dead end"):
             seen["dead_ends"] += 1

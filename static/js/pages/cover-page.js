@@ -294,7 +294,8 @@ function startReplay(data, share, step, push) {
   if (share.builtin && push) saveParamEdits({ id: share.builtin, params: share.params, base: share.params });
   const outcome = log.outcome;
   const notes = [];
-  if (outcome.status !== "solved") notes.push(outcome.message);
+  // While the learner drives, whether a solution lies below the choices is theirs to find.
+  if (outcome.status !== "solved" && !(share.drive && outcome.status !== "stopped")) notes.push(outcome.message);
   if (!share.builtin && tooLongForAddress(share.text)) {
     notes.push(words.say("page.cover.too_long_for_address"));
   }

@@ -84,8 +84,11 @@ const player = new Replayer({
 const whatIf = new WhatIf({
   player,
   solve: (push, step) => solve({ push, step }),
+  // The same problem as the page's solve: its constraints too (the search's own, beside a what-if or a drive).
   solvePlain: (share) => api.solve({ puzzle: share.puzzle, solutions: share.solutions, choose: share.choose,
-    variant: share.variants, ...(share.regions ? { regions: share.regions } : {}) }),
+    variant: share.variants, ...(share.regions ? { regions: share.regions } : {}),
+    ...(now().constraints.length ? { constraints: now().constraints } : {}),
+    ...(share.negative && share.negative.length ? { negative: share.negative } : {}) }),
   sameBase: (a, b) => sameSolve({ ...a, force: [], branch: null }, { ...b, force: [], branch: null }),
 });
 wireBoardMarks(whatIf, { board: $("board"), pencil: () => now().pencil, hint: (text) => showHint(text) });
@@ -631,7 +634,9 @@ function startReplay(data, share, step, push) {
   mirrorBox(data.puzzle);
   whatIf.started(player.replay.share, log);
   const outcome = log.outcome;
-  if (outcome.status === "solved") clearMessage();
+  // While the learner drives, whether a solution lies below the choices is theirs to find:
+  // only a search stopped by a limit is said.
+  if (outcome.status === "solved" || (share.drive && outcome.status !== "stopped")) clearMessage();
   else showMessage(outcome.message, outcome.status === "stopped" ? "warning" : "info");
   player.reveal();
 }
