@@ -57,6 +57,11 @@ def assert_same_facts(problem: ec.Problem, givens, recording: ec.Recording) -> a
         assert got[name] == want[name], name
     assert (json.dumps(steplog.facts(compiled), separators=(",", ":"))
             == json.dumps(steplog.facts(reference), separators=(",", ":")))
+    # The forced moves that facts.singles names: the compiled walk finds the Python loop's.
+    events, sizes = (array("q", recording.events), array("q", recording.sizes))
+    want_forced = an.forced_items(list(events), list(sizes), passes=an.PYTHON)
+    assert list(an.forced_items(events, sizes, passes=an.COMPILED)) == want_forced
+    assert len(want_forced) == sum(1 for d in sizes if d == 1)
     return compiled
 
 

@@ -712,11 +712,49 @@ done:
     return result;
 }
 
+/* forced_items(events, sizes) -> bytes: the item of every choose whose sizes entry is 1 (a forced
+ * move), in log order, as native 64-bit integers. sizes holds one entry per choose, in order.
+ * webapp/log/singles.py names these moves; its Python loop is the reference. */
+static PyObject *forced_items(PyObject *self, PyObject *args)
+{
+    PyObject *events_obj, *sizes_obj, *result = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &events_obj, &sizes_obj))
+        return NULL;
+    Py_buffer events, sizes;
+    sizes.obj = NULL;
+    if (int64_view(events_obj, &events, "events", 0) < 0)
+        return NULL;
+    if (int64_view(sizes_obj, &sizes, "sizes", 0) < 0)
+        goto done;
+    const int64_t *codes = events.buf, *d = sizes.buf;
+    Py_ssize_t n_events = events.len / 8, n_sizes = sizes.len / 8, forced = 0, k = 0;
+    for (Py_ssize_t e = 0; e < n_events && k < n_sizes; e++)
+        if ((codes[e] & KIND_MASK) == CHOOSE)
+            forced += d[k++] == 1;
+    result = PyBytes_FromStringAndSize(NULL, forced * (Py_ssize_t)sizeof(int64_t));
+    if (result == NULL)
+        goto done;
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
+    k = 0;
+    for (Py_ssize_t e = 0; e < n_events && k < n_sizes; e++)
+        if ((codes[e] & KIND_MASK) == CHOOSE && d[k++] == 1)
+            *out++ = codes[e] >> KIND_BITS;
+done:
+    PyBuffer_Release(&events);
+    if (sizes.obj != NULL)
+        PyBuffer_Release(&sizes);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"analyse", (PyCFunction)(void (*)(void))analyse, METH_VARARGS | METH_KEYWORDS,
      "analyse(items, starts, entries, colours, givens, events, details=True) -> dict: facts.py's pass over "
      "the events (facts.compiled_pass reads the answer). details=False leaves out each option's ruler and "
      "every ruler of each option (empty), which the step log does not carry."},
+    {"forced_items", forced_items, METH_VARARGS,
+     "forced_items(events, sizes) -> bytes: the items of the chooses with one option left, in log order "
+     "(native 64-bit integers)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -20,8 +20,10 @@ Glossary
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Sequence
 
+from ..analysis import facts as an
 from ..engine import exact_cover as ec
 from ..models import variants
 from ..models.sudoku import cell_name, symbol
@@ -60,23 +62,41 @@ def technique(about: dict, items: Sequence[str], families: Sequence[str] | None,
     return COVER + (families[item] if families else "item")
 
 
-def singles(about: dict, items: Sequence[str], families: Sequence[str] | None,
+# A Sudoku problem's forced-move name per item, found once while the problem lives (reading
+# an item's name costs two regular expressions; an answer names a few hundred items).
+_named: dict[int, dict[int, str]] = {}
+
+
+def named(problem: ec.Problem, about: dict, families: Sequence[str] | None, item: int) -> str:
+    """technique() of item; a Sudoku's (read off the item's name alone) remembered per problem."""
+    if about.get("kind") != "sudoku":
+        return technique(about, problem.items, families, item)
+    names = _named.get(id(problem))
+    if names is None:
+        names = _named[id(problem)] = {}
+        weakref.finalize(problem, _named.pop, id(problem), None)
+    name = names.get(item)
+    if name is None:
+        name = names[item] = technique(about, problem.items, families, item)
+    return name
+
+
+def singles(about: dict, problem: ec.Problem, families: Sequence[str] | None,
             events: Sequence[int], sizes: Sequence[int]) -> dict:
     """The log's facts.singles: {"names": the techniques used, in order of first use, "technique":
     for each choose with d = 1 (a forced move), in log order, the index of its name in names}.
     A forced move is found by its sizes entry, so the facts need not repeat its step (a name's
     index is a digit or two: the facts stay small beside the events)."""
+    forced = an.forced_items(events, sizes)
     names: list[str] = []
-    index: dict[str, int] = {}
-    technique_of: list[int] = []
-    chooses = (code >> ec.KIND_BITS for code in events if code & ec.KIND_MASK == ec.CHOOSE)
-    for d, item in zip(sizes, chooses):
-        if d == 1:
-            name = technique(about, items, families, item)
-            if name not in index:
-                index[name] = len(names)
-                names.append(name)
-            technique_of.append(index[name])
+    index_of_item: dict[int, int] = {}
+    # Each item is named once, in order of its first forced move: so are the names.
+    for item in dict.fromkeys(forced):
+        name = named(problem, about, families, item)
+        if name not in names:
+            names.append(name)
+        index_of_item[item] = names.index(name)
+    technique_of = list(map(index_of_item.__getitem__, forced))
     return {"names": names, "technique": technique_of}
 
 

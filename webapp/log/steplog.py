@@ -15,6 +15,7 @@ import bisect
 import copy
 import dataclasses
 import re
+import weakref
 from collections.abc import Sequence
 
 import orjson
@@ -77,10 +78,10 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         "version": VERSION,
         "problem": about,
         "choose": outcome.settings.get("choose", "mrv"),
-        "items": list(problem.items),
+        "items": constant_lists(problem)[0],
         "primary": problem.primary,
         "phrases": {key: list(phrases[key]) for key in ("need", "empty", "held")},
-        "options": [list(o) for o in problem.options],
+        "options": constant_lists(problem)[1],
         "labels": list(phrases["labels"]),
         "givens": list(givens),
         "events": as_list(recording.events),
@@ -95,7 +96,8 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         # Optional fields (docs/step-log.md): a what-if's choices, the tries of levels 0, 1, …
         log["choices"] = list(choices)
         log["branch_on"] = branch_on
-    log["facts"]["singles"] = singles(about, problem.items, phrases.get("family"), log["events"], log["sizes"])
+    log["facts"]["singles"] = singles(about, problem, phrases.get("family"), recording.events,
+                                     recording.sizes)
     if problem.coloured:
         # Optional fields (docs/step-log.md): a log without them has no colours.
         log["colours"] = [list(c) for c in problem.colours]
@@ -104,6 +106,21 @@ def build(problem: ec.Problem, phrases, givens, recording: ec.Recording, outcome
         # Optional (docs/step-log.md): Knuth's DLX3 bounds, [least, most] per primary item.
         log["bounds"] = [list(pair) for pair in problem.bounds]
     return log
+
+
+# Each problem's items and options as the lists a log carries, made once while the problem lives
+# (the models cache their problems, so every answer for a 9x9 shares one 729-list table).
+# Shared: a log's "items" and "options" are never changed in place.
+_constant: dict[int, tuple[list[str], list[list[int]]]] = {}
+
+
+def constant_lists(problem: ec.Problem) -> tuple[list[str], list[list[int]]]:
+    """(items, options) of problem as lists for JSON, one pair per problem."""
+    found = _constant.get(id(problem))
+    if found is None:
+        found = _constant[id(problem)] = (list(problem.items), [list(o) for o in problem.options])
+        weakref.finalize(problem, _constant.pop, id(problem), None)
+    return found
 
 
 def as_list(codes) -> list[int]:
