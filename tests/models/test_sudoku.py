@@ -323,3 +323,9 @@ def test_a_line_of_cells_may_write_a_blank_as_a_dash():
         sudoku.parse("-" * 81)
     grid = sudoku.format_grid(sudoku.parse(dotted), "grid")
     assert "-+-" in grid and sudoku.parse(grid) == sudoku.parse(dotted)
+
+
+def test_the_whitespace_written_out_is_every_character_isspace_takes():
+    import sys
+    everything = "".join(ch for ch in map(chr, range(sys.maxunicode + 1)) if ch.isspace())
+    assert everything == sudoku.WHITESPACE

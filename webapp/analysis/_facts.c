@@ -462,7 +462,7 @@ static void pass_free(Pass *p)
     Bits *bits[] = {&p->b_nogood, &p->d_conflict, &p->d_every, &p->masks, &p->uniq};
     for (size_t k = 0; k < sizeof bits / sizeof bits[0]; k++)
         PyMem_Free(bits[k]->a);
-    int64_t *arrays[] = {p->of_item_start, p->of_item, p->owner, p->given_of, p->held, p->stamp, p->stamp_colour,
+    int64_t *arrays[] = {p->of_item_start, p->of_item, p->owner, p->given_of, p->given_items, p->held, p->stamp, p->stamp_colour,
                          p->f_item, p->f_choice, p->f_node, p->f_mark, p->heat};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(arrays[k]);
@@ -497,6 +497,7 @@ static int pass_init(Pass *p, Py_ssize_t n_items, Py_ssize_t n_nodes, Py_ssize_t
     p->of_item = PyMem_Malloc((size_t)(n_nodes ? n_nodes : 1) * sizeof(int64_t));
     p->owner = PyMem_Malloc(items * sizeof(int64_t));
     p->given_of = PyMem_Malloc(items * sizeof(int64_t));
+    p->given_items = PyMem_Calloc((size_t)(n_options ? n_options : 1), sizeof(int64_t));
     p->held = PyMem_Calloc(items, sizeof(int64_t));
     p->stamp = PyMem_Calloc(items, sizeof(int64_t));
     p->stamp_colour = PyMem_Calloc(items, sizeof(int64_t));
@@ -507,7 +508,7 @@ static int pass_init(Pass *p, Py_ssize_t n_items, Py_ssize_t n_nodes, Py_ssize_t
     p->f_mark = PyMem_Malloc(levels * sizeof(int64_t));
     p->f_nogood = PyMem_Calloc(levels * (size_t)W, sizeof(word));
     p->every_scratch = PyMem_Calloc((size_t)W, sizeof(word));
-    if (!p->of_item_start || !p->of_item || !p->owner || !p->given_of || !p->held || !p->stamp || !p->stamp_colour
+    if (!p->of_item_start || !p->of_item || !p->owner || !p->given_of || !p->given_items || !p->held || !p->stamp || !p->stamp_colour
         || !p->heat || !p->f_item || !p->f_choice || !p->f_node || !p->f_mark || !p->f_nogood || !p->every_scratch) {
         PyErr_NoMemory();
         return -1;
@@ -543,6 +544,9 @@ static int pass_init(Pass *p, Py_ssize_t n_items, Py_ssize_t n_nodes, Py_ssize_t
             p->given_of[p->items[x]] = o;
         }
     }
+    for (Py_ssize_t k = 0; k < n_options; k++)
+        for (int64_t x = p->start[k]; x < p->start[k + 1]; x++)
+            p->given_items[k] += p->given_of[p->items[x]] >= 0;
     p->max_depth = max_depth;
     return 0;
 }

@@ -13,6 +13,7 @@ typedef struct {
     int details;                                 /* keep each option's rulers and every ruler */
     /* placed options */
     int64_t *owner, *given_of, *held;
+    int64_t *given_items;                        /* per option: how many of its items a given holds */
     int64_t *stamp, *stamp_colour, stamp_now;    /* compatible(): one option's items */
     /* frames, one per open level */
     int64_t *f_item, *f_choice, *f_node, *f_mark;
@@ -385,8 +386,9 @@ static void ruled_at_choice(Pass *p, int64_t item, word *bits)
 {
     for (int64_t q = p->of_item_start[item]; q < p->of_item_start[item + 1]; q++) {
         int64_t o = p->of_item[q];
-        if (p->start[o + 1] - p->start[o] < 2 || given_ruling(p, o, item) >= 0)
-            continue;       /* no other item, or a given rules it out whatever the choices */
+        /* no other item, or a given rules it out whatever the choices (given_ruling >= 0: counted once) */
+        if (p->start[o + 1] - p->start[o] < 2 || p->given_items[o] - (p->given_of[item] >= 0) > 0)
+            continue;
         int64_t low = UNPLACED;
         for (int64_t x = p->start[o]; x < p->start[o + 1]; x++) {
             int64_t j = p->items[x], lv = p->owner[j];

@@ -182,9 +182,13 @@ def _parse_plain_line(text: str, check: bool) -> Grid | None:
 
 
 WORD = re.compile(rf"[^\s{re.escape(SEPARATORS)}]+")     # what lies between whitespace and separators
-# str.translate deletes these: whitespace (as \s and str.isspace see it; the
-# last is U+3000) and separators, leaving the characters of WORDs.
-NOT_A_CELL = dict.fromkeys(map(ord, SEPARATORS + "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())))
+# Every character str.isspace takes (the last is U+3000), written out: finding them at import
+# walked 12,289 characters on every start (tests/models/test_sudoku.py checks the list).
+WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+              "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+# str.translate deletes these: whitespace (as \s and str.isspace see it) and separators,
+# leaving the characters of WORDs.
+NOT_A_CELL = dict.fromkeys(map(ord, SEPARATORS + WHITESPACE))
 
 
 def _tokens(text: str):

@@ -55,10 +55,11 @@ from .answer_store import AnswerCacheError
 # What a stored answer would be wrong to repeat: the search did not end on its own terms.
 NOT_STORED = (ec.LIMIT_TIME, ec.LIMIT_CANCELLED)
 BROTLI_LEVEL = 4            # as flask-compress's COMPRESS_BR_LEVEL (bench/wire.py)
-# Below this many bytes of JSON an answer is compressed at level 3: a hard 9x9's 126 kB in 1.0 ms
-# instead of 1.9 ms, for 19.2 kB instead of 17.8 kB on the wire (bench/answer.py); a long log's
-# bytes count more than the milliseconds (tests/web/test_compression.py's bytes an event).
-SMALL_ANSWER, SMALL_BROTLI_LEVEL = 1 << 20, 3
+# Below this many bytes of JSON an answer is compressed at level 1: 20 hard 9x9 answers (200 kB of
+# JSON each) in 1.1 ms each, to 37 kB, against 3.2 ms and 29 kB at level 4 (measured 2026-11-27),
+# where the search takes under a millisecond; a long log's bytes on the wire count more than the
+# milliseconds (tests/web/test_compression.py's bytes an event, level 4).
+SMALL_ANSWER, SMALL_BROTLI_LEVEL = 1 << 20, 1
 DEFAULT_ENTRIES = 500       # a 25x25 answer is about 0.4 MB in brotli: about 200 MB at most
 HEADER = "X-Answer-Cache"   # hit, miss (stored) or skip (not stored)
 
