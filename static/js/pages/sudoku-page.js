@@ -53,11 +53,18 @@ const board = new BoardView($("board"), {
 const rulesLegend = new RulesLegend($("legend-list"));
 const overlay = new ConstraintsOverlay($("board-wrap"), $("board"));
 // Constraints drawn by hand go into the state like any change of the puzzle (Back undoes them too).
-new ConstraintEntry({ board: $("board"), overlay }, {
+const drawing = new ConstraintEntry({ board: $("board"), overlay }, {
   size: () => now().puzzle.size,
   locked: () => now().mode === "replay",
   onAdd: (made) => changeConstraints([...now().constraints, made]),
   onUndo: () => changeConstraints(now().constraints.slice(0, -1)),
+  focusCell: (index) => board.focusCell(index),
+  regions: () => $("regions").value,
+  // A painted map goes into its field as if typed there: the board, clashes and address follow.
+  onRegions: (text) => {
+    $("regions").value = text;
+    rulesChanged();
+  },
 });
 
 /** The board's constraints changed by hand: any replay is left, and the address keeps them. */
@@ -796,6 +803,7 @@ $("regions").addEventListener("input", () => {
     $("regions").value = mapRows($("regions").value);
   }
   rulesChanged();
+  drawing.showRegion();       // the region being painted, as the map now has it
 });
 
 // Options chosen while entering a puzzle go into its address: a reload keeps them.
