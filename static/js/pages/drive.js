@@ -159,7 +159,8 @@ export class DriveMode {
     const state = log.seek(prefixSteps(log, this.drive.path));
     this.state = state;
     this.log = log;
-    this.el.prompt.textContent = say("drive.pick_item", { level });
+    // Only the Sudoku page has a board whose cells are items.
+    this.el.prompt.textContent = say($("board") ? "drive.pick_item" : "drive.pick_item.cover", { level });
     this.el.item.hidden = false;
     const choices = [new Option("—", "-1")];
     for (let i = 0; i < log.primary; i++) if (!state.covered[i]) choices.push(new Option(`${log.items[i]}: ${log.phrases.need[i]}`, String(i)));
