@@ -476,11 +476,30 @@ class SolveRun:
 
     def entry(self, line: int | None, text: str) -> int | None:
         """Read, solve, check and print one entry; an exit status when the run must end now."""
-        from ..models import constraint_check, constraint_cover, constraints  # not on the fast path
+        from ..models import build_clock  # not on the fast path
 
         args = self.args
         self.done += 1
         self.read += len(text.encode("utf-8", "replace")) + 1
+        # --max-seconds bounds the entry's model build too (build_clock): a 25×25 sandwich's could run
+        # for minutes before its search began.
+        start = time.perf_counter()
+        with build_clock.until(None if args.max_seconds is None else start + args.max_seconds, args.max_seconds,
+                               start):
+            try:
+                return self.solve_entry(line, text)
+            except build_clock.BuildStopped as error:
+                self.totals.failed += 1
+                self.progress.clear()
+                print(f"error: {where(line)}{error.message}", file=sys.stderr)
+                self.progress.update(self.done, self.read)
+                return None
+
+    def solve_entry(self, line: int | None, text: str) -> int | None:
+        """entry()'s work, under its build clock."""
+        from ..models import constraint_check, constraint_cover, constraints
+
+        args = self.args
         try:
             if args.link is not None:
                 grid, setup, notes = read_link_entry(args, text)
