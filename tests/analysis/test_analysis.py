@@ -68,10 +68,11 @@ def ruled_by_level(problem, item, alive, chosen):
     that it alone rules out: it holds another item of theirs, and (with colours) not in the
     colour they give it."""
     options = problem.options
+    others = [(o, set(options[o]) - {item}) for o in alive]      # once, not once a level
     found = []
     for c in chosen:
         holds = set(options[c])
-        found.append(frozenset(o for o in alive if holds & (set(options[o]) - {item})
+        found.append(frozenset(o for o, other in others if not holds.isdisjoint(other)
                                and not problem.compatible(o, c)))
     return found
 

@@ -36,7 +36,7 @@ solved = sudoku.solve(grid, recording=rec, max_solutions=${limit}, choose=${JSON
 log = steplog.build(sudoku.problem_for(grid.n), sudoku.phrases_for(grid.n), sudoku.given_options(grid), rec,
                     solved.outcome, {"kind": "sudoku", "n": grid.n, "size": grid.size,
                                      "puzzle": sudoku.format_grid(grid)})
-lines = steplog.explain_steps(log) if ${lines ? "True" : "False"} else None
+lines = [said for _, said in steplog.explain_steps(log)] if ${lines ? "True" : "False"} else None
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }
@@ -52,7 +52,7 @@ b = problems.make(${JSON.stringify(name)}, **json.loads(${JSON.stringify(JSON.st
 rec = ec.Recording()
 outcome = ec.solve(b.problem, recording=rec, max_solutions=${limit})
 log = steplog.build(b.problem, b.phrases, [], rec, outcome, {"kind": "cover", "title": b.title})
-lines = steplog.explain_steps(log)
+lines = [said for _, said in steplog.explain_steps(log)]
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }
@@ -75,7 +75,7 @@ solved = variants.solve(grid, rules, recording=rec, max_solutions=${limit},
                         max_steps=${maxSteps === null ? "None" : maxSteps})
 log = steplog.build(model.problem, model.phrases, sudoku.given_options(grid), rec, solved.outcome,
                     variants.about(grid, rules))
-lines = steplog.explain_steps(log)
+lines = [said for _, said in steplog.explain_steps(log)]
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }
@@ -92,7 +92,7 @@ problem = cover_text.parse_cover(json.loads(${JSON.stringify(JSON.stringify(text
 rec = ec.Recording()
 outcome = ec.solve(problem, recording=rec, max_solutions=${limit === null ? "None" : limit})
 log = steplog.build(problem, generic_phrases(problem), [], rec, outcome, {"kind": "cover", "title": "Your problem"})
-lines = steplog.explain_steps(log)
+lines = [said for _, said in steplog.explain_steps(log)]
 print(json.dumps({"log": log, "lines": lines}))
 `);
 }

@@ -201,7 +201,7 @@ def test_replay_balances_and_ends_in_the_solver_state(problem, max_solutions, ma
     if outcome.complete:
         assert covered_of(final) == () and final.frames == []
     # Every step says something, and the one-pass reading says what each step alone says.
-    said = steplog.explain_steps(log)
+    said = [lines for _, lines in steplog.explain_steps(log)]
     assert said == [steplog.explain_step(log, step) for step in range(1, len(log["events"]) + 1)]
     assert all(said)
 
@@ -242,10 +242,9 @@ def test_cover_and_uncover_lines_count_the_options_that_really_move():
     log, totals, _, _ = snooped_sudoku_log(puzzle_lines("norvig_hardest.txt")[0],
                                            take=lambda s: sum(s.counts()[:s.problem.primary]))
     seen = {"none": 0, "some": 0}
-    for step, code in enumerate(log["events"], start=1):
-        if code & ec.KIND_MASK not in (ec.COVER, ec.UNCOVER):
-            continue
-        line = steplog.explain_step(log, step)[0]
+    moves = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK in (ec.COVER, ec.UNCOVER)]
+    for step, lines in steplog.explain_steps(log, moves):
+        line = lines[0]
         found = re.search(r"the ([\d,]+|one) options? that contain", line)
         said = 0 if found is None else (1 if found.group(1) == "one" else int(found.group(1).replace(",", "")))
         assert abs(totals[step] - totals[step - 1]) == 3 * said, (step, line)
@@ -276,17 +275,15 @@ def test_runners_up_say_how_a_tie_went_only_when_there_was_one():
     log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[48])
     tie = " Ties go to the item that comes first in the item list (cells, then rows, columns, boxes)."
     said = {True: 0, False: 0}
-    for step, code in enumerate(log["events"], start=1):
-        if code & ec.KIND_MASK != ec.CHOOSE:
-            continue
-        lines = steplog.explain_step(log, step)
+    chooses = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.CHOOSE]
+    for _, lines in steplog.explain_steps(log, chooses):
         if len(lines) < 2:
             continue
         d = int(re.search(r"with the fewest options \((\d+)\)", lines[0]).group(1))
         first_runner = int(re.search(r"^Runners-up: [^;]*?\((\d+)\)", lines[1]).group(1))
         assert lines[1].endswith(tie) == (first_runner == d)
         said[first_runner == d] += 1
-        if min(said.values()) >= 5:          # enough of both (each explain_step replays from the start)
+        if min(said.values()) >= 5:          # enough of both
             break
     assert min(said.values()) >= 5
 
@@ -341,7 +338,8 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
     chooses = 0
     node = -1
     seen = set()
-    for step, code in enumerate(events, start=1):
+    said = steplog.explain_steps(log)
+    for (step, lines), code in zip(said, events):
         kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
         if kind == ec.CHOOSE:
             stack.append([arg, log["sizes"][chooses], 0])
@@ -362,10 +360,10 @@ def test_a_try_names_its_item_and_says_the_options_before_it_were_taken_back():
                         "A wrong choice: there is no solution below it. It and the options tried under it "
                         f"cost {sizes[node]:,} of the search's {total:,} nodes."]
                 seen.add("wrong")
-            assert steplog.explain_step(log, step) == [
-                f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}", *cost]
+            assert lines == [
+                f"Level {len(stack) - 1} ({need[item]}): option {k} of {d}, {labels[arg]}.{before}", *cost], step
             seen.add(min(k, 4))
-            if len(seen) == 5 and node > 300:   # each explain_step replays from the start
+            if len(seen) == 5 and node > 300:   # enough of each kind
                 break
     assert seen == {1, 2, 3, 4, "wrong"}
 
@@ -411,14 +409,13 @@ def test_cover_and_uncover_lines_name_the_options_that_move_when_few():
     log, covered_after, search, _ = snooped_sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
     problem, labels = search.problem, log["labels"]
     named = {True: 0, False: 0}
-    for step, code in enumerate(log["events"], start=1):
-        kind, arg = code & ec.KIND_MASK, code >> ec.KIND_BITS
-        if kind not in (ec.COVER, ec.UNCOVER):
-            continue
+    moves = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK in (ec.COVER, ec.UNCOVER)]
+    for step, lines in steplog.explain_steps(log, moves):
+        arg = log["events"][step - 1] >> ec.KIND_BITS
         covered = set(covered_after[step])
         moving = [labels[o] for o in problem.options_of_item[arg]
                   if not any(j != arg and j in covered for j in problem.options[o])]
-        line = steplog.explain_step(log, step)[0]
+        line = lines[0]
         if 0 < len(moving) <= steplog.NAMED_OPTIONS:
             assert f"the other items: {', '.join(moving)}." in line, (step, line)
             named[True] += 1
@@ -444,10 +441,8 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
     # Oracle: the levels named in the dead end's own ruling lines and back line.
     log, _, _ = sudoku_log(puzzle_lines("norvig_top95.txt")[0], choose="first", max_steps=20_000)
     said = {True: 0, False: 0}
-    for step, code in enumerate(log["events"], start=1):
-        if code & ec.KIND_MASK != ec.DEAD_END:
-            continue
-        lines = steplog.explain_step(log, step)
+    dead_ends = [k for k, code in enumerate(log["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END]
+    for step, lines in steplog.explain_steps(log, dead_ends):
         back = next((re.match(r"Back to level (\d+):", line) for line in lines if line.startswith("Back to")), None)
         if back is None:
             continue
@@ -467,19 +462,16 @@ def test_a_dead_end_says_when_backing_up_frees_none_of_its_options():
     assert said[True] > 10 and said[False] > 10
     # Under "fewest options first" the last try always ruled out an option: never said.
     mrv, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
-    assert not any(steplog.explain_step(mrv, k)[-1].startswith("Taking back")
-                   for k, code in enumerate(mrv["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END)
+    mrv_dead_ends = [k for k, code in enumerate(mrv["events"], start=1) if code & ec.KIND_MASK == ec.DEAD_END]
+    assert not any(lines[-1].startswith("Taking back") for _, lines in steplog.explain_steps(mrv, mrv_dead_ends))
 
 
 def test_the_chosen_items_cover_says_one_option_or_several():
     log, _, _ = sudoku_log(puzzle_lines("norvig_hardest.txt")[0])
-    events, chooses, seen = log["events"], 0, set()
-    for step, code in enumerate(events, start=1):
-        if code & ec.KIND_MASK != ec.CHOOSE:
-            continue
-        d = log["sizes"][chooses]
-        chooses += 1
-        line = steplog.explain_step(log, step + 1)[0]
+    events, seen = log["events"], set()
+    covers = [k + 1 for k, code in enumerate(events, start=1) if code & ec.KIND_MASK == ec.CHOOSE]
+    for (after, lines), d in zip(steplog.explain_steps(log, covers), log["sizes"]):
+        step, line = after - 1, lines[0]
         if d == 1:
             assert line.endswith(": " + log["labels"][events[step + 1] >> ec.KIND_BITS] + ". It is the one option this level can try.")
         elif d > 1:

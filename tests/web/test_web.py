@@ -322,7 +322,7 @@ def test_cover_colour_mistakes_are_400_with_their_position(client, text, positio
 
 def test_a_cover_replay_never_says_a_secondary_item_needs_an_option(client):
     log = client.post("/api/cover", json={"text": "A | y\nA y\n"}).get_json()["log"]
-    said = [line for step in range(1, len(log["events"]) + 1) for line in steplog.explain_step(log, step)]
+    said = [line for _, lines in steplog.explain_steps(log) for line in lines]
     assert "Cover y (y is covered at most once, or not at all): it leaves the item list; no option " \
            "that contains it is left, so no other item changes." in said
     assert not any("y needs" in line for line in said)

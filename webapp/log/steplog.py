@@ -16,7 +16,7 @@ import copy
 import dataclasses
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import orjson
 
@@ -387,15 +387,15 @@ def explain_step(log: dict, step: int) -> list[str]:
     return with_ending(log, step, event_lines(log, step))
 
 
-def explain_steps(log: dict) -> list[list[str]]:
-    """explain_step for every step, in one pass: explain_step replays the log from its start
-    for each step, which is quadratic over a whole log."""
+def explain_steps(log: dict, steps: Iterable[int] | None = None) -> Iterator[tuple[int, list[str]]]:
+    """(step, explain_step(log, step)) for each of `steps` (rising; every step when None), in one
+    pass over the log: explain_step replays it from its start each time, quadratic over a log."""
     problem, phrases, replay_ = problem_of(log), phrases_of(log), Replay(log)
-    said = []
-    for step in range(1, len(log["events"]) + 1):
-        said.append(with_ending(log, step, lines_after(log, problem, phrases, replay_, step)))
+    for step in range(1, len(log["events"]) + 1) if steps is None else steps:
+        if not 1 <= step <= len(log["events"]):
+            raise LogError(f"step {step} is outside 1..{len(log['events'])}")
+        yield step, with_ending(log, step, lines_after(log, problem, phrases, replay_, step))
         replay_.run_to(step)
-    return said
 
 
 def with_ending(log: dict, step: int, lines: list[str]) -> list[str]:
