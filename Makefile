@@ -66,10 +66,10 @@ redis:
 test: $(VENV)/.installed chromium node redis lint types
 	PYTHON=$(BIN)/python node --import ./tests/js/register.mjs --test --test-concurrency=2 tests/js/
 	# The tests without a browser on both cores (as make check runs them), then the browser
-	# tests on both cores too, a file to a worker: each worker has its own server and Chromium,
-	# and much of a browser test is waiting for the page.
+	# tests three at once, a file to a worker: each worker has its own server and Chromium, and
+	# much of a browser test is waiting for the page (two workers kept about one core busy).
 	$(BIN)/python -m pytest -q -n 2 -m "not browser"
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist loadfile -m browser
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 3 --dist loadfile -m browser
 
 check: lint types pytest-fast node-test
 
