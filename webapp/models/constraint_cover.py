@@ -13,8 +13,10 @@ Encodings, chosen to keep the search small (bench/constraints.py measures them):
              ends of a palindrome, two cells of a thermometer, a negative constraint): a secondary
              item per digit y of the second cell, covered by its option for y and by every option of
              the first cell that does not go with y. No option and no choice of its own.
-    allowed  digits a cell may hold at all (even, odd, its place on a thermometer): one primary item
-             covered only by the cell's allowed options.
+    allowed  digits a cell may still hold: one primary item covered only by the cell's allowed options.
+             They are what its own limits (even, odd, its place on a thermometer) and the givens leave,
+             narrowed by every rule to a fixpoint and by trying each digit (constraint_ways), so the
+             search starts where a solver's first sweep of logic ends; the item names what narrowed it.
     house    an extra region or a one-diagonal: an item per digit, primary with N cells (each digit
              once), else secondary (at most once).
     chain    a sum along cells (an arrow's shaft, a little killer): one step item per cell, one option
@@ -37,7 +39,7 @@ from math import comb
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
-from . import build_clock, sudoku, variants
+from . import build_clock, constraint_ways, sudoku, variants
 from .constraints import Constraint, ConstraintError, Setup, kind_words
 from .sudoku import Grid, cell_name, symbol, with_article
 
@@ -50,6 +52,8 @@ MOST_TUPLES = 3000
 # (build_clock) bounds the time of the work, these its size.
 MOST_OPTIONS = 20_000
 MOST_ENTRIES = 250_000
+# The most revisions of a rule the narrowing before the search may make (constraint_ways.Narrowing).
+MOST_NARROWING = 200_000
 SETUPS_CACHED = 32
 
 
@@ -80,6 +84,8 @@ class Builder:
     # add_tuples' calls, made once every cell's digits are known (so a way rules out only those)
     pending: list[tuple] = field(default_factory=list)
     domain: dict[int, set[int]] = field(default_factory=dict)       # cell → the digits it may hold at all
+    # what narrows the cells' digits before the search (constraint_ways), besides the relations
+    rules: list[constraint_ways.Rule] = field(default_factory=list)
 
     def apart(self, a: int, c: int) -> bool:
         """Whether two cells share a house (so they hold different digits)."""
@@ -148,6 +154,7 @@ def add_set(b: Builder, words: str, stem: str, cells: tuple[int, ...], sets: lis
                               say("constraint.digit.held", name=words, digit=digit))
         for cell in cells:
             b.cell_covers(cell, d, per_digit[d])
+    b.rules.append(constraint_ways.sets_rule(cells, sets, words))
     for chosen in sets:
         b.option(say("constraint.set.label", name=words, digits=digits_words(chosen, size)),
                  [(whole, 0)] + [(per_digit[d], 0) for d in range(1, size + 1) if d not in chosen])
@@ -178,6 +185,7 @@ def add_house(b: Builder, words: str, stem: str, cells: tuple[int, ...]) -> None
     """An extra region or one diagonal: each digit at most once (exactly once with N cells)."""
     size = b.size
     whole = len(cells) == size
+    b.rules.append(constraint_ways.house_rule(cells, whole, words))
     for d in range(1, size + 1):
         digit = with_article(symbol(d, size))
         if whole:
@@ -260,6 +268,7 @@ def add_tuples(b: Builder, words: str, stem: str, cells: tuple[int, ...], tuples
     """A constraint as one option per way to fill its cells (made by emit_tuples once every cell's
     digits are known): MRV then sees how many ways are left, and a way left alone is forced."""
     b.pending.append((words, stem, cells, tuples, empty, label))
+    b.rules.append(constraint_ways.ways_rule(cells, tuples, words))
 
 
 def emit_tuples(b: Builder) -> None:
@@ -286,6 +295,7 @@ def add_quadruple(b: Builder, words: str, stem: str, c: Constraint) -> None:
     size = b.size
     rule_out = exclusions(b, words, stem, c.cells)
     out = b.colour(say("constraint.colour.ruled_out"))
+    b.rules.append(constraint_ways.count_rule(c.cells, c.digits, size, words))
     for d in sorted(set(c.digits)):
         times = c.digits.count(d)
         digit = with_article(symbol(d, size))
@@ -317,6 +327,7 @@ def add_sandwich(b: Builder, words: str, stem: str, c: Constraint) -> None:
                 ways.append((p, q, chosen))
     if not ways:
         raise ConstraintError(say("constraint.no_sets", name=words, count=size), None, line)
+    b.rules.append(constraint_ways.sandwich_rule(line, ways, size, words))
     rule_out = exclusions(b, words, stem, line)
     out = b.colour(say("constraint.colour.ruled_out"))
     key = b.item(True, stem, say("constraint.sandwich.need", name=words),
@@ -356,6 +367,9 @@ def relation(kind: str, c: Constraint, size: int):
         return lambda x, y: x == y
     raise ValueError(kind)
 
+
+VARIANT_PAIRS = {"anti-knight": lambda x, y: x != y, "anti-king": lambda x, y: x != y,
+                 "non-consecutive": lambda x, y: abs(x - y) != 1}
 
 NOT_MARKED = {"kropki-white": lambda x, y: abs(x - y) != 1,
               "kropki-black": lambda x, y: x != 2 * y and y != 2 * x,
@@ -403,6 +417,7 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
         add_arrow(b, words, stem, c)
     elif c.kind == "little-killer":
         add_chain(b, words, stem, c.cells, {c.sum or 0})
+        b.rules.append(constraint_ways.sum_rule(c.cells, {c.sum or 0}, size, words))
     elif c.kind == "quadruple":
         add_quadruple(b, words, stem, c)
     elif c.kind == "sandwich":
@@ -474,6 +489,8 @@ def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, foun
                 found.append(prefix)
             return len(found) <= MOST_TUPLES
         remaining = len(cells) - k - 1
+        if left > size * (remaining + 1):     # even the largest digits cannot reach it
+            return True
         for d in range(1, min(size, left - remaining) + 1):
             if any(prefix[j] == d and apart(cells[j], cells[k]) for j in range(k)):
                 continue
@@ -514,29 +531,19 @@ def add_negative(b: Builder, setup: Setup) -> None:
 def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> None:
     """One primary item a limited cell: only its allowed digits' options cover it. A cell's digits are
     those its own limits leave (even, odd, its place on a thermometer) that also have a partner in
-    every relation it is in, until no relation takes away more (arc consistency, before any given)."""
+    every relation it is in and a way of every rule (constraint_ways), the houses' singles and the
+    givens included, and survive being tried (singleton consistency, bounded by MOST_NARROWING)."""
     size = b.size
     every = set(range(1, size + 1))
-    domain: dict[int, set[int]] = {}
-    why: dict[int, set[str]] = {}
+    rules = b.rules + [constraint_ways.pair_rule(a, c, fits, size, words) for a, c, fits, words in b.relations]
+    narrowing = constraint_ways.Narrowing(size, rules)
     for cell, limits in allowed.items():
-        domain[cell] = set(every)
         for found, reason in limits:
-            domain[cell] &= found
-            why.setdefault(cell, set()).add(reason)
-    changed = True
-    while changed:
-        changed = False
-        for a, c, fits, words in b.relations:
-            build_clock.tick()
-            da, dc = domain.get(a, every), domain.get(c, every)
-            keep_a = {x for x in da if any(fits(x, y) for y in dc)}
-            keep_c = {y for y in dc if any(fits(x, y) for x in keep_a)}
-            for cell, old, new in ((a, da, keep_a), (c, dc, keep_c)):
-                if new != old:
-                    domain[cell] = new
-                    why.setdefault(cell, set()).add(words)
-                    changed = True
+            narrowing.limit(cell, found, reason)
+    narrowing.run(say("constraint.why.probe"), MOST_NARROWING)
+    domain = {cell: constraint_ways.digits_of(mask) for cell, mask in enumerate(narrowing.masks)
+              if mask != (1 << size) - 1}
+    why = narrowing.why
     b.domain = domain
     for cell in sorted(domain):
         digits = domain[cell]
@@ -556,18 +563,26 @@ def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> N
 
 @lru_cache(maxsize=SETUPS_CACHED)
 @build_clock.building
-def model(setup: Setup) -> variants.Model:
+def model(setup: Setup, givens: tuple[tuple[int, int], ...] = ()) -> variants.Model:
     """The exact cover problem and phrases of a puzzle's setup (the variants' own without constraints).
-    The same object for the same setup while cached (the answer cache digests it once)."""
+    The same object for the same setup while cached (the answer cache digests it once). With givens
+    ((cell, digit) pairs, givens_of), the cells' digits are narrowed from them too: a puzzle's model."""
     base = variants.model(setup.rules)
     if setup.plain_rules:
         return base
     size = setup.size
     b = Builder(size)
-    for number, (_, _, cells) in enumerate(variants.houses(setup.rules)):
+    for number, (family, index, cells) in enumerate(variants.houses(setup.rules)):
         for cell in cells:
             b.house_of.setdefault(cell, set()).add(number)
+        b.rules.append(constraint_ways.house_rule(cells, len(cells) == size,
+                                                  say(f"sudoku.house.{family}", n=index + 1)))
+    for kind, a, other in variants.pairs(setup.rules):
+        b.relations.append((a, other, VARIANT_PAIRS[kind], say("constraint.why.variant",
+                                                           rule=say(f"variant.name.{kind}").lower())))
     allowed: dict[int, list[tuple[set[int], str]]] = {}
+    for cell, digit in givens:
+        allowed.setdefault(cell, []).append(({digit}, say("constraint.why.given")))
     for index, c in enumerate(setup.constraints):
         try:
             add_constraint(b, c, index, allowed)
@@ -637,13 +652,23 @@ def check_givens(grid: Grid, setup: Setup) -> None:
             raise variants.VariantError(say("constraint.givens_leave", empty=found.phrases["empty"][item]), "puzzle")
 
 
+def givens_of(grid: Grid) -> tuple[tuple[int, int], ...]:
+    """The givens as (cell, digit) pairs: what a puzzle's model is narrowed from besides its setup."""
+    return tuple((cell, digit) for cell, digit in enumerate(grid.cells) if digit)
+
+
+def puzzle_model(grid: Grid, setup: Setup) -> variants.Model:
+    """The model a puzzle is searched in: its setup's, narrowed from its givens too."""
+    return model(setup, givens_of(grid))
+
+
 def solve(puzzle: Grid, setup: Setup, recording: ec.Recording | None = None, engine: str | None = None,
           **limits) -> sudoku.Solved:
     """Solve a puzzle under its setup: givens placed first, then the search; constraint options are
     left out of the grids."""
     if setup.plain_rules:
         return variants.solve(puzzle, setup.rules, recording=recording, engine=engine, **limits)
-    search = ec.Search(model(setup).problem, engine)
+    search = ec.Search(puzzle_model(puzzle, setup).problem, engine)
     for o in sudoku.given_options(puzzle):
         search.select(o)       # check_givens already refused givens that conflict
     outcome = search.run(recording=recording, **limits)

@@ -215,7 +215,7 @@ def api_solve():
     choose, recording = read_choice(body)
     max_steps = read_steps(body, recording)
     max_seconds = read_seconds(body)
-    model = constraint_cover.model(setup)
+    model = constraint_cover.puzzle_model(grid, setup)
     givens = sudoku.given_options(grid)
     what_if = read_what_if(body, model.problem)
     limits = {"max_solutions": solutions, "max_steps": max_steps, "max_seconds": max_seconds}
@@ -272,7 +272,7 @@ def read_sudoku(body: dict) -> tuple[sudoku.Grid, constraints.Setup, ec.Problem,
     refuse_unsolved(body, imported)
     grid = read_puzzle(body, check=False)
     setup = read_setup(body, grid)
-    return grid, setup, constraint_cover.model(setup).problem, sudoku.given_options(grid)
+    return grid, setup, constraint_cover.puzzle_model(grid, setup).problem, sudoku.given_options(grid)
 
 
 CHOICES = ("mrv", "first")      # the item choices /api/compare sets side by side, in this order
