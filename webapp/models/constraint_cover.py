@@ -528,11 +528,11 @@ def add_negative(b: Builder, setup: Setup) -> None:
                     add_pair(b, words, f"n{STEMS[name]}", a, other, rule)
 
 
-def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> None:
+def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]], most_work: int) -> None:
     """One primary item a limited cell: only its allowed digits' options cover it. A cell's digits are
     those its own limits leave (even, odd, its place on a thermometer) that also have a partner in
     every relation it is in and a way of every rule (constraint_ways), the houses' singles and the
-    givens included, and survive being tried (singleton consistency, bounded by MOST_NARROWING)."""
+    givens included, and survive being tried (singleton consistency, bounded by most_work)."""
     size = b.size
     every = set(range(1, size + 1))
     rules = b.rules + [constraint_ways.pair_rule(a, c, fits, size, words) for a, c, fits, words in b.relations]
@@ -540,7 +540,7 @@ def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> N
     for cell, limits in allowed.items():
         for found, reason in limits:
             narrowing.limit(cell, found, reason)
-    narrowing.run(say("constraint.why.probe"), MOST_NARROWING)
+    narrowing.run(say("constraint.why.probe"), most_work)
     domain = {cell: constraint_ways.digits_of(mask) for cell, mask in enumerate(narrowing.masks)
               if mask != (1 << size) - 1}
     why = narrowing.why
@@ -563,10 +563,12 @@ def add_allowed(b: Builder, allowed: dict[int, list[tuple[set[int], str]]]) -> N
 
 @lru_cache(maxsize=SETUPS_CACHED)
 @build_clock.building
-def model(setup: Setup, givens: tuple[tuple[int, int], ...] = ()) -> variants.Model:
+def model(setup: Setup, givens: tuple[tuple[int, int], ...] = (), trials: bool = False) -> variants.Model:
     """The exact cover problem and phrases of a puzzle's setup (the variants' own without constraints).
     The same object for the same setup while cached (the answer cache digests it once). With givens
-    ((cell, digit) pairs, givens_of), the cells' digits are narrowed from them too: a puzzle's model."""
+    ((cell, digit) pairs, givens_of), the cells' digits are narrowed from them too, and with trials by
+    trying each digit left (the costly part): a puzzle's model, puzzle_model. Without them the
+    model serves to check a setup and its givens, quickly."""
     base = variants.model(setup.rules)
     if setup.plain_rules:
         return base
@@ -590,7 +592,7 @@ def model(setup: Setup, givens: tuple[tuple[int, int], ...] = ()) -> variants.Mo
             raise ConstraintError(say("constraint.which", number=index + 1, kind=c.kind) + ": " + error.message,
                                   index, error.cells) from None
     add_negative(b, setup)
-    add_allowed(b, allowed)
+    add_allowed(b, allowed, MOST_NARROWING if trials else 0)
     emit_tuples(b)
     return assemble(base, b)
 
@@ -659,7 +661,7 @@ def givens_of(grid: Grid) -> tuple[tuple[int, int], ...]:
 
 def puzzle_model(grid: Grid, setup: Setup) -> variants.Model:
     """The model a puzzle is searched in: its setup's, narrowed from its givens too."""
-    return model(setup, givens_of(grid))
+    return model(setup, givens_of(grid), trials=True)
 
 
 def solve(puzzle: Grid, setup: Setup, recording: ec.Recording | None = None, engine: str | None = None,

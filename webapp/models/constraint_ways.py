@@ -72,16 +72,30 @@ def ways_rule(cells: Sequence[int], ways: Sequence[tuple[int, ...]], words: str)
     passes twice is one place."""
     places = tuple(sorted(set(cells)))
     at = [places.index(c) for c in cells]
-    bits = [tuple(1 << (d - 1) for d in w) for w in ways]
+    size = max((max(w) for w in ways), default=1)
+    # has[k][d - 1]: the ways with d in the k-th place, as bits of a number (bit i: way i)
+    has = [[0] * size for _ in places]
+    for i, w in enumerate(ways):
+        for k, d in enumerate(w):
+            has[at[k]][d - 1] |= 1 << i
 
     def revise(masks: list[int]) -> list[int]:
-        seen = [0] * len(places)
-        for w in bits:
-            if all(masks[at[k]] & bit for k, bit in enumerate(w)):
-                for k, bit in enumerate(w):
-                    seen[at[k]] |= bit
-        return [m & s for m, s in zip(masks, seen)]
-    return Rule(places, words, revise, 1 + len(bits) // 64)
+        alive = (1 << len(ways)) - 1
+        for k, mask in enumerate(masks):
+            allowed = 0
+            for d in range(size):
+                if mask >> d & 1:
+                    allowed |= has[k][d]
+            alive &= allowed
+        out = []
+        for k, mask in enumerate(masks):
+            keep = 0
+            for d in range(size):
+                if mask >> d & 1 and has[k][d] & alive:
+                    keep |= 1 << d
+            out.append(keep)
+        return out
+    return Rule(places, words, revise, 1 + len(ways) // 256)
 
 
 def sets_rule(cells: Sequence[int], sets: Sequence[Sequence[int]], words: str) -> Rule:
@@ -196,23 +210,27 @@ def count_rule(cells: Sequence[int], digits: Sequence[int], size: int, words: st
 def house_rule(cells: Sequence[int], full: bool, words: str) -> Rule:
     """A house: a cell with one digit left takes it from the others; in a house of N cells, a digit
     with one place left fills it."""
+    every = 0
+    for _ in cells:
+        every = every << 1 | 1
+
     def revise(masks: list[int]) -> list[int]:
-        out = list(masks)
-        for k, m in enumerate(masks):
-            if m and not m & (m - 1):
-                for j in range(len(out)):
-                    if j != k:
-                        out[j] &= ~m
+        singles = 0
+        for m in masks:
+            if not m & (m - 1):
+                if m & singles:
+                    return [0] * len(masks)       # two cells left the same one digit
+                singles |= m
+        out = [m if not m & (m - 1) else m & ~singles for m in masks]
         if full:
-            bits = 0
+            once = twice = 0
             for m in out:
-                bits |= m
-            while bits:
-                bit = bits & -bits
-                bits ^= bit
-                places = [k for k, m in enumerate(out) if m & bit]
-                if len(places) == 1 and out[places[0]] != bit:
-                    out[places[0]] = bit
+                twice |= once & m
+                once |= m
+            if once != every:
+                return [0] * len(out)             # a digit with no place left
+            once &= ~twice
+            out = [m & once if m & once else m for m in out]
         return out
     return Rule(tuple(cells), words, revise)
 
