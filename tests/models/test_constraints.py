@@ -269,3 +269,13 @@ def test_constraints_past_the_size_the_server_builds_are_refused_naming_the_one_
         constraint_cover.model(constraints.setup_for(variants.rules_for(3), [cage]))
     assert caught.value.index == 0
     assert caught.value.message.startswith("constraint 1 (a killer): together with the constraints before it")
+
+
+def test_an_arrow_whose_ways_take_too_long_to_list_is_a_chain_of_sums(monkeypatch):
+    """A long shaft has few ways but a vast search for them: the search for them stops at MOST_TRIES."""
+    monkeypatch.setattr(constraint_cover, "MOST_TUPLES", 10 ** 9)
+    arrow = constraints.Constraint("arrow", cells=tuple(range(2, 40)), circle=(0, 1))
+    assert constraint_cover.arrow_ways(arrow, 9, lambda a, b: False) is None
+    monkeypatch.setattr(constraint_cover, "MOST_TRIES", 10 ** 9)
+    short = constraints.Constraint("arrow", cells=(2, 3), circle=(0,))
+    assert len(constraint_cover.arrow_ways(short, 9, lambda a, b: False)) == sum(d - 1 for d in range(2, 10))

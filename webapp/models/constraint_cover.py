@@ -47,6 +47,7 @@ from .sudoku import Grid, cell_name, symbol, with_article
 # (a thermometer of 4 cells on a 9×9 has 126, an arrow of 3 shaft cells 84); past it, only its
 # relations and sums so far.
 MOST_TUPLES = 3000
+MOST_TRIES = 20_000     # partial fillings tried to find an arrow's ways (a long shaft has many)
 # A constraint may add at most this many options (a 16×16 cage of 8 cells without a sum has 12,870 sets),
 # and all of them together at most MOST_ENTRIES items in their options. The request's deadline
 # (build_clock) bounds the time of the work, these its size.
@@ -464,26 +465,33 @@ def reading_order(cells) -> list[int]:
 
 def arrow_ways(c: Constraint, size: int, apart) -> list[tuple[int, ...]] | None:
     """Every way to fill an arrow (circle digits, then shaft digits, in the constraint's cell order) where
-    two cells that share a house differ; None when there are more than MOST_TUPLES."""
+    two cells that share a house differ; None when there are more than MOST_TUPLES, or when finding them
+    would try more than MOST_TRIES partial fillings (a long shaft: then its sums are a chain)."""
     circle = reading_order(c.circle)
     cells = list(c.circle) + list(c.cells)
     found: list[tuple[int, ...]] = []
+    tries = [0]
     for digits in product(range(1, size + 1), repeat=len(circle)):
         value = int("".join(str(d) for d in digits))
         by_cell = dict(zip(circle, digits))
         start = tuple(by_cell[x] for x in c.circle)
-        if not fill_shaft(cells, start, value, size, apart, found):
+        if not fill_shaft(cells, start, value, size, apart, found, tries):
             return None
     return found
 
 
-def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, found: list) -> bool:
-    """Add to found every shaft filling that sums to value (False once found passes MOST_TUPLES)."""
+def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, found: list, tries: list[int]) -> bool:
+    """Add to found every shaft filling that sums to value (False once found passes MOST_TUPLES or
+    tries[0], the partial fillings tried for the arrow so far, passes MOST_TRIES)."""
     shaft = len(cells) - len(start)
+    clash = [[j for j in range(k) if apart(cells[j], cells[k])] for k in range(len(cells))]
 
     def grow(prefix: tuple[int, ...], left: int) -> bool:
         build_clock.tick()
         k = len(prefix)
+        tries[0] += 1
+        if tries[0] > MOST_TRIES:
+            return False
         if k == len(cells):
             if left == 0:
                 found.append(prefix)
@@ -492,7 +500,7 @@ def fill_shaft(cells, start: tuple[int, ...], value: int, size: int, apart, foun
         if left > size * (remaining + 1):     # even the largest digits cannot reach it
             return True
         for d in range(1, min(size, left - remaining) + 1):
-            if any(prefix[j] == d and apart(cells[j], cells[k]) for j in range(k)):
+            if any(prefix[j] == d for j in clash[k]):
                 continue
             if not grow(prefix + (d,), left - d):
                 return False
