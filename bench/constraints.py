@@ -82,10 +82,10 @@ def read_entries(links: list[str]) -> list[dict]:
     entries = json.loads(PUBLISHED.read_text())
     for name in links:
         text = Path(name).read_text()
-        if text.lstrip().startswith("["):
-            found = [e["fpuzzles"] for e in json.loads(text)]
-        else:
-            found = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        if text.lstrip().startswith("["):       # a JSON list: its ids and solutions too
+            entries += [{"id": e.get("id", f"{Path(name).stem}:{k + 1}"), **e} for k, e in enumerate(json.loads(text))]
+            continue
+        found = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
         entries += [{"id": f"{Path(name).stem}:{k + 1}", "fpuzzles": link} for k, link in enumerate(found)]
     return entries
 
