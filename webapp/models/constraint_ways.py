@@ -181,7 +181,7 @@ def sandwich_rule(cells: Sequence[int], ways: Sequence[tuple[int, int, Sequence[
                 if k not in (p, q):
                     seen[k] |= masks[k] & (between if low < k < high else outside)
         return [m & s for m, s in zip(masks, seen)]
-    return Rule(tuple(cells), words, revise, 1 + len(prepared) // 64)
+    return Rule(tuple(cells), words, revise, 1 + len(prepared) // 2)   # a revision weighs each way
 
 
 def count_rule(cells: Sequence[int], digits: Sequence[int], size: int, words: str) -> Rule:
@@ -284,16 +284,16 @@ class Narrowing:
                         queue.append(other)
         return True
 
-    def run(self, probe_words: str, most_work: int) -> None:
-        """Narrow to a fixpoint, then try each digit left in each cell (singleton consistency): a digit
-        whose trial leaves a cell no digit is taken away, until nothing changes or the work passes
-        most_work (what was found so far stays: each step is sound on its own)."""
+    def run(self, probe_words: str, most_work: int, tried: Sequence[int] | None = None) -> None:
+        """Narrow to a fixpoint, then try each digit left in each cell of tried (every cell when None;
+        singleton consistency): a digit whose trial leaves a cell no digit is taken away, until nothing
+        changes or the work passes most_work (what was found so far stays: each step is sound on its own)."""
         if not self.propagate(self.masks, list(range(len(self.rules))), self.why):
             return
         changed = True
         while changed:
             changed = False
-            for cell in range(self.size * self.size):
+            for cell in range(self.size * self.size) if tried is None else tried:
                 mask = self.masks[cell]
                 if not mask & (mask - 1):
                     continue
