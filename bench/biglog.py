@@ -1,6 +1,7 @@
 """Logs past a million events in a real Chromium: the answer, decoding, seeking, memory.
 
     .venv/bin/python bench/biglog.py [--seeks 300] [--seed 5] [--logs queens12,queens13,pentominoes]
+    .venv/bin/python bench/biglog.py --paint [--jumps 40] [--pages pentominoes,queens12,sudoku25,small]
 
 Starts the app (werkzeug in a daemon thread, the answer cache off) and, in the cover page of
 the system Chromium (/usr/bin/chromium, headless), asks /api/cover for each log with fetch(),
@@ -25,6 +26,17 @@ The logs (the server's defaults but for the three caps named, so that these logs
                   reaches the weight budget (webapp/log/weight.py), 9,529,741 events
     pentominoes   the 12 pentominoes, every packing asked as the page asks ("All": max_steps
                   10,000,000): stops at the weight budget, about 1.55 million events
+With --paint, the pages themselves: each page below opened on its share link (it solves and
+replays as a user's would), then --jumps slider jumps to seeded random steps, each set on the
+slider and announced by an input event as a drag does, timed from before the event to the task
+after the next frame (a requestAnimationFrame callback queued after the input's, then a message
+to the page: the views' frame callbacks, style, layout and paint have run), p50 / p99 / max:
+
+    pentominoes   /cover, the 12 pentominoes, "All" (about 1.55 million events)
+    queens12      /cover, 12 queens, "All" (3,638,866 events)
+    sudoku25      /, the empty 25×25 grid, "first item", 1 solution (1,000,000 events: the step cap)
+    small         /cover, the pentominoes' first packing (6,651 events), for scale
+
 SOLVE_MAX_SECONDS is raised to 120 so a loaded machine does not cut the logs short; the
 answer's time is then that of this machine, not of a bounded request.
 """
@@ -90,6 +102,61 @@ MEASURE = """async ({body, seeks, seed}) => {
 }"""
 
 
+PAGES = {
+    "pentominoes": "/cover?builtin=pentominoes&sol=all",
+    "queens12": "/cover?builtin=queens&n=12&sol=all",
+    "sudoku25": "/?p=" + "." * 625 + "&choose=first",
+    "small": "/cover?builtin=pentominoes",
+}
+
+# Runs in the page: slider jumps, each timed from the input event to the task after the next frame.
+JUMPS = """async ({jumps, seed}) => {
+  const slider = document.querySelector('input[type=range]');
+  let x = seed;
+  const random = (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port2.postMessage(0);
+  }));
+  await afterFrame();
+  const times = [];
+  for (let k = 0; k < jumps; k++) {
+    const step = Number(slider.min) + random(Number(slider.max) - Number(slider.min) + 1);
+    const start = performance.now();
+    slider.value = String(step);
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    times.push(await afterFrame() - start);
+    await new Promise((resolve) => setTimeout(resolve, 50));   // the page idle between jumps
+  }
+  return {times, steps: Number(slider.max), nodes: document.querySelectorAll('*').length};
+}"""
+
+READY = "() => { const s = document.querySelector('input[type=range]'); return s && !s.disabled && Number(s.max) > 0; }"
+
+
+def paint(args, base: str) -> None:
+    """Seek → next paint on each page (the --paint table)."""
+    from playwright.sync_api import sync_playwright
+
+    print("| page | steps | DOM elements | seek → paint p50 / p99 / max |")
+    print("|---|---|---|---|")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--js-flags=--max-old-space-size=4096"])
+        for name in args.pages.split(","):
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + PAGES[name])
+            page.wait_for_function(READY, timeout=300_000)
+            page.wait_for_timeout(1000)
+            found = page.evaluate(JUMPS, {"jumps": args.jumps, "seed": args.seed})
+            times = found["times"]
+            print(f"| {name} | {found['steps']:,} | {found['nodes']:,} | {statistics.median(times):.0f} / "
+                  f"{percentile(times, 99):.0f} / {max(times):.0f} ms |", flush=True)
+            page.close()
+        browser.close()
+
+
 def start_server():
     """The app on a free loopback port in a daemon thread; (server, base URL)."""
     from werkzeug.serving import WSGIRequestHandler, make_server
@@ -124,11 +191,20 @@ def main() -> None:
     parser.add_argument("--seeks", type=int, default=300)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--logs", default=",".join(LOGS))
+    parser.add_argument("--paint", action="store_true", help="time slider jumps to the next paint on the pages")
+    parser.add_argument("--jumps", type=int, default=40)
+    parser.add_argument("--pages", default=",".join(PAGES))
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     server, base = start_server()
     print(f"load average {os.getloadavg()[0]:.1f} at the start ({time.strftime('%Y-%m-%d %H:%M')})")
+    if args.paint:
+        try:
+            paint(args, base)
+        finally:
+            server.shutdown()
+        return
     print("| log | events (limit) | dead ends | answer (MB, s) | parse | decode (events/s) | checkpoints "
           "| seek p50 / p99 / max | kept | typed |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -305,6 +305,9 @@ def test_thrashing_is_a_ranked_list_whose_groups_step_through_their_dead_ends(pa
     rows = page.locator("#thrash-list .thrash-group")
     expect(rows).to_have_count(len(groups))
     expect(page.locator("#thrash-list h3")).to_have_text("Thrashing, by the nodes it wasted")
+    # The list is windowed (model/list-window.js): each row says its place in the whole list.
+    expect(rows.last).to_have_attribute("aria-posinset", str(len(groups)))
+    expect(rows.first).to_have_attribute("aria-setsize", str(len(groups)))
     for k, (wasted, count, _, g, _) in enumerate(groups):
         expect(rows.nth(k)).to_have_attribute("data-group", str(g))
         expect(rows.nth(k)).to_contain_text(f": {-count} dead ends, {-wasted:,} node")

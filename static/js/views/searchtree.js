@@ -472,15 +472,20 @@ export class SearchTreeView {
 
   /** Every thrashing dead end's mark in sight; marks within MARK_PX of one another at one level drawn once. */
   paintMarks(ctx, colour) {
-    const { across, left } = this.state.view;
+    const { across, left, width } = this.state.view;
     const shown = this.shown();
     const seen = new Set();
+    const columns = Math.ceil(width / MARK_PX) + 3;
     ctx.fillStyle = colour.thrash;
     ctx.strokeStyle = colour.background;
     ctx.lineWidth = 1;
+    // A long log has tens of thousands of marks: those out of sight are passed over
+    // first, and the rest are told apart by a number, not a string made for each.
     for (const { node } of this.marks) {
       if (node >= shown) continue;
-      const key = `${this.tree.level[node]}:${Math.floor(((node + 0.5 - left) * across) / MARK_PX)}`;
+      const x = (node + 0.5 - left) * across;
+      if (x < -MARK_PX || x > width + MARK_PX) continue;
+      const key = this.tree.level[node] * columns + Math.floor(x / MARK_PX) + 1;
       if (seen.has(key)) continue;
       seen.add(key);
       this.mark(ctx, node, 6);
