@@ -166,6 +166,33 @@ def why_sentences(page: Page) -> list[str]:
     return page.locator("#why .sentence").all_text_contents()
 
 
+# Steps the replay on with its own ArrowRight key handler, a step once the last is drawn, and hands
+# back the step label and the Why panel's sentences at each: a walk over many steps in one round
+# trip to the browser (a press, a wait and a read a step cost more than the steps themselves).
+WALK = """async ([first, last]) => {
+    const slider = document.getElementById("step-slider");
+    const label = () => document.getElementById("step-label").textContent;
+    const shows = (step) => label().startsWith(`step ${step.toLocaleString("en")} of`);
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    const seen = [];
+    for (let step = first; step <= last; step++) {
+        if (!shows(step)) slider.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+        for (let wait = 0; wait < 300 && !shows(step); wait++) await frame();
+        seen.push([label(), [...document.querySelectorAll("#why .sentence")].map((s) => s.textContent)]);
+    }
+    return seen;
+}"""
+
+
+def walk_steps(page: Page, first: int, last: int) -> list[list[str]]:
+    """The Why panel's sentences at each step first..last, reached with ArrowRight from the step
+    shown (first - 1, or first itself)."""
+    said = page.evaluate(WALK, [first, last])
+    for step, (label, _) in zip(range(first, last + 1), said, strict=True):
+        assert label.startswith(f"step {step:,} of"), f"step {step} was not reached: {label}"
+    return [sentences for _, sentences in said]
+
+
 def type_on_board(page: Page, puzzle: str, size: int):
     """Fill the board with the keyboard only: each symbol (a '.' for a blank) moves on to the next cell."""
     page.locator("#board [role=gridcell][tabindex='0']").focus()

@@ -14,9 +14,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.coverhelpers import cover_via_api, expect_step, kinds_and_args, open_cover_page, why_sentences
+from tests.pagehelpers import walk_steps
 from tests.replaying import KNUTH_COLOURED
 from webapp.engine import exact_cover as ec
-from webapp.log.steplog import Replay, explain_step
+from webapp.log.steplog import Replay, explain_step, explain_steps
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -94,10 +95,10 @@ def test_a_typed_coloured_problem_shows_colours_in_the_matrix_and_swatches_in_th
 
     # Step to the purify with the keyboard: the Why panel says Python's words.
     page.keyboard.press("Home")
-    for step in range(1, aside + 1):
-        page.keyboard.press("ArrowRight")
-        expect_step(page, step)
-        assert why_sentences(page) == explain_step(log, step), f"step {step}"
+    expect_step(page, 0)
+    said = walk_steps(page, 1, aside)
+    for (step, lines), sentences in zip(explain_steps(log, range(1, aside + 1)), said, strict=True):
+        assert sentences == lines, f"step {step}"
     expect(page.locator("#links")).to_have_attribute("data-step", str(aside))
     expect(page.locator("#links .links-caption")).to_contain_text("purify(y) — y is now 0")
     # The header of y shows its colour now; the two options set aside are marked, node by node.

@@ -18,10 +18,11 @@ from tests.pagehelpers import (
     marked_cells,
     solve_via_api,
     unit_cells,
+    walk_steps,
     why_sentences,
 )
 from webapp.engine import exact_cover as ec
-from webapp.log.steplog import explain_step, replay
+from webapp.log.steplog import explain_step, explain_steps, replay
 from webapp.models.examples import puzzle_lines
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
@@ -86,10 +87,9 @@ def test_every_step_of_a_first_item_search_says_what_python_says(page: Page, api
     page.goto(f"/?p={'.' * 16}&sol=2&choose=first&step=1")
     expect_step(page, 1)
     page.locator("#step-slider").focus()
-    for step in range(1, len(log["events"]) + 1):
-        expect_step(page, step)
-        assert why_sentences(page) == explain_step(log, step), f"step {step}"
-        page.keyboard.press("ArrowRight")
+    said = walk_steps(page, 1, len(log["events"]))
+    for (step, lines), sentences in zip(explain_steps(log), said, strict=True):
+        assert sentences == lines, f"step {step}"
 
 
 def test_the_why_panel_speaks_for_a_step_that_rests_not_while_moving(page: Page):
