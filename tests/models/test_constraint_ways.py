@@ -61,7 +61,7 @@ def test_each_rule_keeps_every_digit_of_a_filling_and_the_exact_ones_no_other(se
     sets = [s for s in ((1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)) if rng.random() < 0.7]
     masks = random_masks(rng, 3)
     check(cw.sets_rule((0, 1, 2), sets, "r"), masks,
-          lambda d: len(set(d)) == 3 and tuple(sorted(d)) in sets, exact=False)
+          lambda d: len(set(d)) == 3 and tuple(sorted(d)) in sets, exact=True)
 
     digits = sorted(rng.sample(range(1, SIZE + 1), rng.randint(1, 4)))
     masks = random_masks(rng, 4)
@@ -77,6 +77,32 @@ def test_each_rule_keeps_every_digit_of_a_filling_and_the_exact_ones_no_other(se
     masks = random_masks(rng, SIZE)
     check(cw.sandwich_rule(line, sandwiches, SIZE, "sw"), masks,
           lambda d: len(set(d)) == SIZE and sandwich_sum(d) == target, exact=False)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_sum_with_cells_apart_and_a_run_by_matching_keep_exactly_the_digits_of_a_filling(seed):
+    rng = random.Random(1000 + seed)
+    cells = (0, 1, 2, 3, 4)
+    pairs = {frozenset(p) for p in ((0, 1), (1, 2), (3, 4), (0, 2)) if rng.random() < 0.6}
+    apart = lambda a, c: frozenset((a, c)) in pairs     # noqa: E731 (cells sharing a house)
+    total = rng.randint(8, 24)
+    masks = random_masks(rng, 5)
+    check(cw.sum_rule(cells, {total}, SIZE, "lk", apart), masks,
+          lambda d: sum(d) == total and all(d[a] != d[c] for a, c in map(tuple, pairs)), exact=True)
+
+    length = rng.randint(2, 5)
+    runs = [tuple(range(a, a + length)) for a in range(1, SIZE - length + 2)]
+    masks = random_masks(rng, length)
+    check(cw.sets_rule(tuple(range(length)), runs, "rb"), masks,
+          lambda d: len(set(d)) == length and max(d) - min(d) == length - 1, exact=True)
+
+
+def test_a_sum_group_past_its_fillings_bound_counts_its_cells_one_by_one():
+    every = [(1 << SIZE) - 1] * 6
+    chain = lambda a, c: abs(a - c) == 1     # noqa: E731 (6·5⁵ fillings, past MOST_GROUP_FILLINGS)
+    assert cw.sum_rule(tuple(range(6)), {6}, SIZE, "lk", chain).revise(every) == [1] * 6   # repeats allowed: sound
+    assert cw.sum_rule((0, 1, 2), {3}, SIZE, "lk", chain).revise(every[:3]) == [0, 0, 0]   # listed: 1+1+1 is not
+    assert cw.sum_rule((0, 1, 2), {3}, SIZE, "lk").revise(every[:3]) == [1, 1, 1]         # no cells apart
 
 
 def constraint_cover_sandwich_ways(target):

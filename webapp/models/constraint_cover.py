@@ -419,7 +419,7 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
         add_arrow(b, words, stem, c)
     elif c.kind == "little-killer":
         add_chain(b, words, stem, c.cells, {c.sum or 0})
-        b.rules.append(constraint_ways.sum_rule(c.cells, {c.sum or 0}, size, words))
+        b.rules.append(constraint_ways.sum_rule(c.cells, {c.sum or 0}, size, words, b.apart))
     elif c.kind == "quadruple":
         add_quadruple(b, words, stem, c)
     elif c.kind == "sandwich":

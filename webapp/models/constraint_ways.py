@@ -3,8 +3,9 @@
 Glossary
     mask      the digits a cell may still hold, as bits (bit d - 1 set: digit d is possible).
     rule      what narrows: a house (its singles), a relation between two cells, a constraint given
-              as its ways (a thermometer, an arrow), a cage or renban line by its digit sets, a sum
-              along cells (a little killer), a sandwich by its ways, a quadruple by its counts. Each
+              as its ways (a thermometer, an arrow), a cage or renban line by its digit sets given
+              to its cells one each (a matching), a sum along cells (a little killer, the digits of
+              cells sharing a house apart), a sandwich by its ways, a quadruple by its counts. Each
               revision keeps every digit some filling of the rule's cells within their masks uses
               (sound), so narrowing never loses a solution.
     trial     singleton consistency: a digit left in a cell is tried alone; when the rules then leave
@@ -98,14 +99,76 @@ def ways_rule(cells: Sequence[int], ways: Sequence[tuple[int, ...]], words: str)
     return Rule(places, words, revise, 1 + len(ways) // 256)
 
 
+def perfect_matching(rows: Sequence[int]) -> list[int] | None:
+    """Each row (a cell's digits, as bits) its own digit, no digit twice (augmenting paths); None when
+    there is no such matching. Returns the digit bit of each row."""
+    owner: dict[int, int] = {}
+    match = [0] * len(rows)
+
+    def augment(r: int, visited: list[int]) -> bool:
+        free = rows[r] & ~visited[0]
+        while free:
+            bit = free & -free
+            free ^= bit
+            visited[0] |= bit
+            o = owner.get(bit)
+            if o is None or augment(o, visited):
+                owner[bit] = r
+                match[r] = bit
+                return True
+        return False
+
+    for r in range(len(rows)):
+        if not augment(r, [0]):
+            return None
+    return match
+
+
+def matched_digits(rows: Sequence[int]) -> list[int]:
+    """The digits of each row that some perfect matching (each row its own digit, every digit of the
+    rows' union used once, as many digits as rows) gives it; all 0 when there is none. A digit held by
+    another row in one matching can be moved to this row when the two lie on a cycle of swaps (Régin's
+    all-different filtering)."""
+    match = perfect_matching(rows)
+    if match is None:
+        return [0] * len(rows)
+    k = len(rows)
+    owner = {bit: r for r, bit in enumerate(match)}
+    reach = [0] * k         # reach[r]: the rows whose digit r can take, through swaps (bits of rows)
+    for r, m in enumerate(rows):
+        other = m & ~match[r]
+        while other:
+            bit = other & -other
+            other ^= bit
+            reach[r] |= 1 << owner[bit]
+    for j in range(k):
+        for i in range(k):
+            if reach[i] >> j & 1:
+                reach[i] |= reach[j]
+    out = []
+    for r, m in enumerate(rows):
+        keep = match[r]
+        other = m & ~match[r]
+        while other:
+            bit = other & -other
+            other ^= bit
+            if reach[owner[bit]] >> r & 1:      # r takes bit, its holder moves on, and so round to r
+                keep |= bit
+        out.append(keep)
+    return out
+
+
 def sets_rule(cells: Sequence[int], sets: Sequence[Sequence[int]], words: str) -> Rule:
-    """A cage or a renban line (each digit once, a set of digits from sets): a set stays while every
-    cell has a digit of it and its cells' digits together cover it; each cell keeps the digits of the
-    sets that stay."""
+    """A cage or a renban line (each digit once, a set of digits from sets): a set stays while its
+    digits can be given to the cells, one each, within the cells' digits (a matching); each cell
+    keeps the digits some such giving of a set that stays puts in it. Exact when each set has as many
+    digits as there are cells (a cage, a run); else a set stays while every cell has a digit of it and
+    together they cover it."""
     set_masks = [mask_of(s) for s in sets]
+    k = len(cells)
 
     def revise(masks: list[int]) -> list[int]:
-        keep = 0
+        keep = [0] * k
         for sm in set_masks:
             together = 0
             for m in masks:
@@ -113,37 +176,110 @@ def sets_rule(cells: Sequence[int], sets: Sequence[Sequence[int]], words: str) -
                     break
                 together |= m & sm
             else:
-                if together == sm:
-                    keep |= sm
-        return [m & keep for m in masks]
-    return Rule(tuple(cells), words, revise, 1 + len(set_masks) // 64)
+                if together != sm:
+                    continue
+                if sm.bit_count() != k:
+                    keep = [kept | (m & sm) for kept, m in zip(keep, masks)]
+                    continue
+                keep = [kept | got for kept, got in zip(keep, matched_digits([m & sm for m in masks]))]
+        return [m & kept for m, kept in zip(masks, keep)]
+    return Rule(tuple(cells), words, revise, 1 + len(set_masks) * k // 64)
 
 
-def sum_rule(cells: Sequence[int], totals: set[int], size: int, words: str) -> Rule:
-    """Cells whose digits add up to one of totals (repeats allowed): each digit keeps a sum before
-    it and a sum after it that reach a total."""
+def sum_rule(cells: Sequence[int], totals: set[int], size: int, words: str,
+             apart: Callable[[int, int], bool] | None = None) -> Rule:
+    """Cells whose digits add up to one of totals, repeats allowed except between cells apart (two
+    cells sharing a house): the cells fall into groups joined by being apart, each group's fillings
+    with different digits where apart are listed with their sums (up to MOST_GROUP_FILLINGS, past it
+    the group's cells count one by one, repeats allowed), and each group keeps the fillings whose sum
+    leaves the groups before and after it a way to reach a total."""
     m = len(cells)
     goal = mask_of(t + 1 for t in totals)       # sums as bit masks: bit s set, sum s reachable
+    groups = sum_groups(cells, apart)
+    clashes = [[[j for j in range(i) if apart is not None and apart(cells[g[i]], cells[g[j]])] for i in range(len(g))]
+               for g in groups]
+    weight = sum(min(size ** len(g), MOST_GROUP_FILLINGS) for g in groups if len(g) > 1)
 
     def revise(masks: list[int]) -> list[int]:
-        digits = [[d for d in range(1, size + 1) if masks[i] >> (d - 1) & 1] for i in range(m)]
-        ahead = [1] + [0] * m
-        for i in range(m):
-            for d in digits[i]:
-                ahead[i + 1] |= ahead[i] << d
-        back = [0] * m + [goal]
-        for i in range(m - 1, -1, -1):
-            for d in digits[i]:
-                back[i] |= back[i + 1] >> d
-        out = []
-        for i in range(m):
-            keep = 0
-            for d in digits[i]:
-                if (ahead[i] << d) & back[i + 1]:
-                    keep |= 1 << (d - 1)
-            out.append(keep)
+        # each part: {sum: the digits each of its cells holds in some filling with that sum}
+        parts: list[dict[int, dict[int, int]]] = []
+        for g, clash in zip(groups, clashes):
+            part = group_sums(g, clash, masks, size) if len(g) > 1 else None
+            if part is None:
+                parts.extend({d: {k: 1 << (d - 1)} for d in range(1, size + 1) if masks[k] >> (d - 1) & 1}
+                             for k in g)
+            else:
+                parts.append(part)
+        ahead = [1] + [0] * len(parts)
+        for i, part in enumerate(parts):
+            for s in part:
+                ahead[i + 1] |= ahead[i] << s
+        back = [0] * len(parts) + [goal]
+        for i in range(len(parts) - 1, -1, -1):
+            for s in parts[i]:
+                back[i] |= back[i + 1] >> s
+        out = [0] * m
+        for i, part in enumerate(parts):
+            for s, held in part.items():
+                if (ahead[i] << s) & back[i + 1]:
+                    for k, digits in held.items():
+                        out[k] |= digits
         return out
-    return Rule(tuple(cells), words, revise)
+    return Rule(tuple(cells), words, revise, 1 + weight // 512)
+
+
+MOST_GROUP_FILLINGS = 4096      # a sum's group of cells apart is listed up to this many fillings
+
+
+def sum_groups(cells: Sequence[int], apart: Callable[[int, int], bool] | None) -> list[list[int]]:
+    """The places of cells in groups: two places apart are in the same group (in the cells' order)."""
+    root = list(range(len(cells)))
+
+    def find(k: int) -> int:
+        while root[k] != k:
+            k = root[k]
+        return k
+
+    if apart is not None:
+        for i in range(len(cells)):
+            for j in range(i + 1, len(cells)):
+                if cells[i] != cells[j] and apart(cells[i], cells[j]):
+                    root[find(j)] = find(i)
+    groups: dict[int, list[int]] = {}
+    for k in range(len(cells)):
+        groups.setdefault(find(k), []).append(k)
+    return list(groups.values())
+
+
+def group_sums(group: list[int], clash: list[list[int]], masks: list[int],
+               size: int) -> dict[int, dict[int, int]] | None:
+    """Each sum of the group's fillings (different digits where clash says: clash[i], the earlier
+    places apart from the i-th) and the digits each of its places holds in one; None past
+    MOST_GROUP_FILLINGS fillings."""
+    out: dict[int, dict[int, int]] = {}
+    digits = [[d for d in range(1, size + 1) if masks[k] >> (d - 1) & 1] for k in group]
+    chosen = [0] * len(group)
+    count = 0
+
+    def fill(i: int, total: int) -> bool:
+        nonlocal count
+        if i == len(group):
+            count += 1
+            if count > MOST_GROUP_FILLINGS:
+                return False
+            held = out.setdefault(total, {})
+            for k, d in zip(group, chosen):
+                held[k] = held.get(k, 0) | 1 << (d - 1)
+            return True
+        for d in digits[i]:
+            if any(chosen[j] == d for j in clash[i]):
+                continue
+            chosen[i] = d
+            if not fill(i + 1, total + d):
+                return False
+        return True
+
+    return out if fill(0, 0) else None
 
 
 def sandwich_rule(cells: Sequence[int], ways: Sequence[tuple[int, int, Sequence[int]]], size: int,
