@@ -480,6 +480,8 @@ def lines_after(log: dict, problem: ec.Problem, phrases: dict, replay_: Replay, 
             lines.append(single_line(log, arg, live_options(problem, state, arg)[0], name))
         return lines
     leaving = state.frames[-1].item if kind == ec.BACKUP else None    # the frame a back-up pops
+    # A purify's words need the state before it too: a copy, not a replay from the start.
+    before = replay_.fork().state if kind in (ec.PURIFY, ec.UNPURIFY) else None
     replay_.apply(log["events"][step - 1])
     state = replay_.state
     if kind == ec.TRY and state.level < len(choices):
@@ -508,11 +510,12 @@ def lines_after(log: dict, problem: ec.Problem, phrases: dict, replay_: Replay, 
         return [line]
     if kind == ec.PURIFY:
         colour = state.purified[arg]
-        before = Replay(log).run_to(step - 1)
+        assert before is not None
         aside = [o for o in live_options(problem, before, arg) if problem.colour_of(o, arg) != colour]
         return [purify_line(problem, phrases, arg, colour, aside, undo=False)]
     if kind == ec.UNPURIFY:
-        colour = Replay(log).run_to(step - 1).purified[arg]
+        assert before is not None
+        colour = before.purified[arg]
         back = [o for o in live_options(problem, state, arg) if problem.colour_of(o, arg) != colour]
         line = purify_line(problem, phrases, arg, colour, back, undo=True)
         newest = newest_choice(problem, state, kind)
