@@ -158,9 +158,10 @@ def test_the_estimate_appears_while_a_solve_is_pending_and_the_replay_says_its_n
     expect(page.locator("#progress-line")).to_have_text(f"Node {nodes:,} of {nodes:,}")
 
 
-def test_a_solve_asks_for_the_estimate_only_once_it_has_been_pending_a_while(page: Page):
+def test_a_solve_asks_for_the_estimate_only_once_it_has_been_pending_a_while(own_page: Page):
     """A quick solve costs the server no probes: the page waits 0.4 s (its own clock, held
     here) before it asks for Knuth's estimate, and asks only while the solve is pending."""
+    page = own_page     # the clock installed below is its context's: not the shared one
     page.clock.install()
     page.goto("/")
     # Held, not flowing: on a loaded machine 0.4 s of real time can pass before the checks below.
