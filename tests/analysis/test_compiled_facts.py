@@ -14,6 +14,7 @@ import json
 from array import array
 from dataclasses import asdict
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -207,3 +208,37 @@ def test_malformed_problems_are_refused(starts, entries, givens, message):
 def test_arrays_of_another_type_are_refused():
     with pytest.raises(TypeError, match="64-bit"):
         an._facts.analyse(3, array("i", [0, 1]), array("q", [0]), None, array("q"), array("q"))
+
+
+# -- the JSON writer and the first-use numbering the step log's answers use --------------
+
+INT64 = st.integers(-(2 ** 63), 2 ** 63 - 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(INT64, st.integers(-1000, 100_000)), max_size=60))
+def test_json_ints_writes_the_bytes_of_the_list(values):
+    assert an._facts.json_ints(array("q", values)) == orjson.dumps(values)
+    assert an._facts.json_ints(memoryview(array("q", values))) == orjson.dumps(values)
+
+
+def test_json_ints_refuses_other_arrays():
+    with pytest.raises(TypeError, match="64-bit"):
+        an._facts.json_ints(array("i", [1, 2]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda n: st.tuples(st.lists(st.integers(0, n - 1), max_size=40),
+                                                      st.lists(st.integers(0, n - 1), min_size=n, max_size=n))))
+def test_first_uses_numbers_as_the_python_loop_does(case):
+    values, table = case
+    for chosen in (table, None):
+        want = an.first_uses(values, chosen)                 # lists: the Python loop
+        firsts, packed = an._facts.first_uses(array("q", values), None if chosen is None else array("q", chosen))
+        assert (firsts, an.int64s(packed).tolist()) == (want[0], list(want[1]))
+
+
+@pytest.mark.parametrize("values, table", [([3], [0, 0]), ([-1], [0]), ([0], [5]), ([0], [-1])])
+def test_first_uses_refuses_a_value_without_an_entry(values, table):
+    with pytest.raises(ValueError, match="no entry"):
+        an._facts.first_uses(array("q", values), array("q", table))

@@ -108,6 +108,27 @@ def test_json_is_compact():
     assert len(gzip.compress(text.encode())) < len(text) / 3
 
 
+def test_a_native_log_encodes_to_the_bytes_of_the_list_log():
+    """build(native=True), as the web answers build it (the recording's arrays written in C), encodes
+    to the same bytes as the log of lists every other reader gets: a Sudoku, a coloured cover problem."""
+    cases = []
+    grid = sudoku.parse(puzzle_lines("norvig_top95.txt")[5])
+    problem, givens = sudoku.problem_for(grid.n), sudoku.given_options(grid)
+    cases.append((problem, sudoku.phrases_for(grid.n), givens, {"kind": "sudoku", "n": grid.n}))
+    coloured = ec.Problem(("p", "q", "x"), 2, ((0, 2), (1, 2), (0,), (1,)), ((0, 1), (0, 2), (0,), (0,)), ("a", "b"))
+    cases.append((coloured, generic_phrases(coloured), [], {"kind": "cover"}))
+    for problem, phrases, givens, about in cases:
+        search = ec.Search(problem)
+        for g in givens:
+            search.select(g)
+        recording = ec.Recording()
+        outcome = search.run(recording=recording, max_solutions=None)
+        as_lists = steplog.build(problem, phrases, givens, recording, outcome, about)
+        native = steplog.build(problem, phrases, givens, recording, outcome, about, native=True)
+        assert isinstance(as_lists["events"], list) and isinstance(as_lists["facts"]["singles"]["technique"], list)
+        assert steplog.encode({"log": native}) == steplog.encode({"log": as_lists})
+
+
 def test_validate_refuses_what_is_not_a_log():
     log, _, _ = sudoku_log(BERRY)
     steplog.validate(json.loads(steplog.dumps(log)))

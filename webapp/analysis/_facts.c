@@ -751,6 +751,8 @@ done:
     return result;
 }
 
+#include "_facts_json.h"     /* json_ints, first_uses: what the web answers write their logs with */
+
 static PyMethodDef methods[] = {
     {"analyse", (PyCFunction)(void (*)(void))analyse, METH_VARARGS | METH_KEYWORDS,
      "analyse(items, starts, entries, colours, givens, events, details=True) -> dict: facts.py's pass over "
@@ -759,6 +761,11 @@ static PyMethodDef methods[] = {
     {"forced_items", forced_items, METH_VARARGS,
      "forced_items(events, sizes) -> bytes: the items of the chooses with one option left, in log order "
      "(native 64-bit integers)."},
+    {"json_ints", json_ints, METH_O,
+     "json_ints(codes) -> bytes: native 64-bit integers as a JSON array, as orjson writes their list."},
+    {"first_uses", first_uses, METH_VARARGS,
+     "first_uses(values, table) -> (firsts, indexes): each value's table entry numbered by its first use "
+     "(firsts: the entries in that order; indexes: native 64-bit integers)."},
     {NULL, NULL, 0, NULL},
 };
 

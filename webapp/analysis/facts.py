@@ -83,6 +83,8 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from typing import overload
 
+import orjson
+
 from ..engine import exact_cover as ec
 from .fact_types import (  # noqa: F401 (the facts' types, read as facts.X by the layers above)
     DEAD,
@@ -122,6 +124,28 @@ def forced_items(events: Sequence[int], sizes: Sequence[int], passes: str | None
         return int64s(_facts.forced_items(events, sizes))
     chooses = (code >> ec.KIND_BITS for code in events if code & ec.KIND_MASK == ec.CHOOSE)
     return [item for d, item in zip(sizes, chooses) if d == 1]
+
+
+def json_ints(codes) -> bytes:
+    """Native 64-bit integers (an array('q') or a memoryview of them) as a JSON array, the bytes
+    orjson writes for their list; in C when the compiled module is built."""
+    if _facts is not None and (codes.typecode if isinstance(codes, array) else codes.format) in ("q", "l"):
+        return _facts.json_ints(codes)
+    return orjson.dumps(codes.tolist())
+
+
+def first_uses(values: Sequence[int], table: Sequence[int] | None = None) -> tuple[list[int], Sequence[int]]:
+    """(firsts, indexes): the table entries of values (table[v], from 0 to len(table) - 1; without a
+    table each value itself) in the order they are first used, and for each value the index of its
+    entry in firsts. In C for native arrays."""
+    if _facts is not None and all(isinstance(a, array) and a.typecode == "q" for a in (values, table or values)):
+        firsts, packed = _facts.first_uses(values, table)
+        return firsts, int64s(packed)
+    number: dict[int, int] = {}
+    entries = [table[value] for value in values] if table is not None else values
+    for entry in entries:
+        number.setdefault(entry, len(number))
+    return list(number), [number[entry] for entry in entries]
 
 
 def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from array import array
 from collections.abc import Sequence
 
 from ..analysis import facts as an
@@ -82,21 +83,27 @@ def named(problem: ec.Problem, about: dict, families: Sequence[str] | None, item
 
 
 def singles(about: dict, problem: ec.Problem, families: Sequence[str] | None,
-            events: Sequence[int], sizes: Sequence[int]) -> dict:
+            events: Sequence[int], sizes: Sequence[int], native: bool = False) -> dict:
     """The log's facts.singles: {"names": the techniques used, in order of first use, "technique":
     for each choose with d = 1 (a forced move), in log order, the index of its name in names}.
     A forced move is found by its sizes entry, so the facts need not repeat its step (a name's
-    index is a digit or two: the facts stay small beside the events)."""
+    index is a digit or two: the facts stay small beside the events). native: "technique" as
+    native 64-bit integers (steplog.build's native), not a list."""
     forced = an.forced_items(events, sizes)
-    names: list[str] = []
-    index_of_item: dict[int, int] = {}
     # Each item is named once, in order of its first forced move: so are the names.
-    for item in dict.fromkeys(forced):
+    items, _ = an.first_uses(forced)
+    names: list[str] = []
+    number: dict[str, int] = {}
+    table = array("q", bytes(8 * (max(items) + 1 if items else 0)))
+    for item in items:
         name = named(problem, about, families, item)
-        if name not in names:
+        if name not in number:
+            number[name] = len(names)
             names.append(name)
-        index_of_item[item] = names.index(name)
-    technique_of = list(map(index_of_item.__getitem__, forced))
+        table[item] = number[name]
+    _, technique_of = an.first_uses(forced, table)
+    if not native and isinstance(technique_of, array):
+        technique_of = technique_of.tolist()
     return {"names": names, "technique": technique_of}
 
 

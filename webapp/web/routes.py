@@ -257,7 +257,7 @@ def api_solve():
     if recording is not None:
         with slowdown().timing(model.problem, recording, outcome):
             answer["log"] = steplog.build(model.problem, model.phrases, givens, recording, outcome,
-                                          constraint_cover.about(grid, setup), message, **what_if)
+                                          constraint_cover.about(grid, setup), message, **what_if, native=True)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all and not what_if)
@@ -410,7 +410,8 @@ def api_cover():
     answer["estimate"] = None if what_if else tree_estimate(problem, [], choose, outcome, limits)    # as above
     if recording is not None:
         with slowdown().timing(problem, recording, outcome):
-            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if)
+            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if,
+                                          native=True)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all and not what_if)
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
