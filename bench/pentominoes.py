@@ -4,6 +4,14 @@
     .venv/bin/python bench/pentominoes.py --every              # also all 9,356 (every orientation)
     .venv/bin/python bench/pentominoes.py --width 20 --height 3 --no-updates     # a quick look
     bench/.venv/bin/python bench/pentominoes.py --no-updates --peer            # beside exact-cover's C counter
+    .venv/bin/python bench/pentominoes.py --answers [--seconds 4] [--repeat 3]  # "All" through the app
+
+--answers asks the app (Flask's test client, the answer cache off, the server's default limits
+but for --seconds, SOLVE_MAX_SECONDS) for "All" as the cover page asks it (solutions null,
+max_steps 10,000,000) on the pentominoes and on 12 queens, and prints for each answer: the
+events and solutions the replay holds, the count past it (shown, counted, complete, the limit
+that stopped it), the answer's bytes (JSON, and brotli as served), and the server's wall and
+CPU time (time.process_time of the request: search, analysis, JSON, count, brotli).
 
 Each run is timed with each engine (--engines, default compiled then python;
 the times are the engine's own Stats.seconds, the search alone) and, with
@@ -169,6 +177,42 @@ def show(row: dict, expected: int | None) -> None:
           flush=True)
 
 
+ANSWERS = {"pentominoes All": {"builtin": "pentominoes", "solutions": None, "max_steps": 10_000_000},
+           "12 queens All": {"builtin": "queens", "params": {"n": 12}, "solutions": None, "max_steps": 10_000_000}}
+
+
+def answers(seconds: float, repeat: int) -> None:
+    """The cover page's "All" answers through the app: replayed, counted, bytes, wall and CPU."""
+    import time
+
+    import brotli
+
+    from webapp.web.app import create_app
+    app = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_SECONDS": seconds})
+    client = app.test_client()
+    print(f"'All' through the app (SOLVE_MAX_SECONDS {seconds:g}, otherwise the server's defaults; "
+          f"best CPU of {repeat})")
+    print(f"{'answer':<18}{'events':>12}{'replayed':>10}{'counted':>10}{'count':>24}{'JSON':>10}{'brotli':>10}"
+          f"{'wall s':>8}{'CPU s':>8}")
+    for name, body in ANSWERS.items():
+        best = None
+        for _ in range(repeat):
+            wall, cpu = time.perf_counter(), time.process_time()
+            response = client.post("/api/cover", json=body, headers={"Accept-Encoding": "br"})
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if best is None or cpu < best[1]:
+                best = (wall, cpu, response)
+        wall, cpu, response = best
+        raw = brotli.decompress(response.data) if response.headers.get("Content-Encoding") == "br" else response.data
+        answer = __import__("json").loads(raw)
+        count = answer.get("count") or {}
+        how = ("complete" if count.get("complete") else f"cut: {count.get('limit')}") if count else "none"
+        print(f"{name:<18}{answer['stats']['steps']:>12,}{answer['stats']['solutions']:>10,}"
+              f"{count.get('solutions', 0):>10,}{how:>24}{len(raw) / 1e6:>9.1f}M{len(response.data) / 1e6:>9.1f}M"
+              f"{wall:>8.2f}{cpu:>8.2f}", flush=True)
+        print(f"  {answer['outcome']['message']}  {count.get('message', '')}")
+
+
 def main(argv=None) -> int:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -181,7 +225,14 @@ def main(argv=None) -> int:
                         help="comma-separated engines to time (default: compiled when built, then python)")
     parser.add_argument("--peer", action="store_true",
                         help="also count with exact-cover's C get_solution_count (bench/.venv has it)")
+    parser.add_argument("--answers", action="store_true",
+                        help="time the cover page's 'All' answers through the app instead (see the top)")
+    parser.add_argument("--seconds", type=float, default=4.0, help="--answers: SOLVE_MAX_SECONDS (default 4)")
+    parser.add_argument("--repeat", type=int, default=1, help="--answers: requests each, the least CPU shown")
     args = parser.parse_args(argv)
+    if args.answers:
+        answers(args.seconds, args.repeat)
+        return 0
     w, h = args.width, args.height
     up_to, every = EXPECTED.get((max(w, h), min(w, h)), (None, None))
     engines = [ec.engine_named(e) for e in args.engines.split(",")]

@@ -306,6 +306,26 @@ def test_all_solutions_shows_the_first_thousand_and_counts_the_rest(page: Page, 
     expect(page.locator("#count")).to_be_hidden()
 
 
+def test_all_counts_on_past_a_replay_that_stopped_where_its_log_fits(page: Page):
+    """A server that records few entries (SOLVE_MAX_LOG_WEIGHT) stops the pentominoes' replay in a 20×3
+    box before either packing; the Result panel still counts both, from where the replay stopped."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from webapp import create_app
+    server = make_server("127.0.0.1", 0, create_app({"TESTING": True, "SOLVE_MAX_LOG_WEIGHT": 20_000}), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_port}/cover?"
+                  + urlencode({"builtin": "pentominoes", "width": 20, "height": 3, "sol": "all", "choose": "mrv"}))
+        expect(page.locator("#count")).to_have_text("0 shown; 2 counted: every solution, the count is complete.",
+                                                    timeout=30_000)
+        expect(page.locator("#outcome")).to_contain_text("the 20,000 entries this server records")
+    finally:
+        server.shutdown()
+
+
 def test_a_dead_ends_culprits_are_flagged_on_the_cover_picture(page: Page, api):
     # 6 queens: at each dead end the queens of its culprit choices carry the flag, and no other square.
     log = cover_via_api(api, builtin="queens", params={"n": 6}, solutions=1)["log"]

@@ -32,3 +32,17 @@ def test_a_log_past_the_servers_weight_stops_where_it_fits_the_same_way_each_tim
     assert default.post("/api/cover", json={**body, "max_steps": 5000}).get_json()["stats"]["steps"] > 3000
     del body["max_steps"]
     assert default.post("/api/cover", json=body).get_json()["stats"]["steps"] <= 3000
+
+
+def test_all_counts_on_past_a_replay_that_stopped_at_the_weight():
+    """The replay stops where its log fits; the count goes on from there (Search.count_on) to the
+    whole search's end, and says how many the replay shows and how many there are."""
+    client = create_app({"TESTING": True, "ANSWER_CACHE": "none", "SOLVE_MAX_LOG_WEIGHT": 20_000}).test_client()
+    answer = client.post("/api/cover", json={"builtin": "pentominoes", "params": {"width": 20, "height": 3},
+                                             "solutions": None, "max_steps": 10**7}).get_json()
+    whole = ec.solve(problems.make("pentominoes", width=20, height=3).problem, max_solutions=None, keep=0).stats
+    count, shown = answer["count"], answer["stats"]["solutions"]
+    assert answer["outcome"]["limit"] == "steps" and answer["stats"]["steps"] < whole.steps
+    assert count == {"solutions": 2, "shown": shown, "complete": True, "limit": None, "steps": whole.steps,
+                     "budget": 200_000_000,
+                     "message": f"{shown} shown; 2 counted: every solution, the count is complete."}

@@ -278,6 +278,11 @@ typedef struct {
     node_t *stack;      /* items covered by cover(), in order: uncover() takes the last */
     node_t depth;
     int ran, running;
+    /* Where run() stopped at a limit, for run(..., resume=True) to go on from (a count past a
+     * replay): the loop's stack and state. paused: 1 when there is such a place. */
+    node_t *choice, *item_at, level, levels, x, base;
+    int retreat, forward, paused;
+    long long first;
 } Core;
 
 static void core_dealloc(Core *self)
@@ -289,6 +294,8 @@ static void core_dealloc(Core *self)
     PyMem_Free(self->right);
     PyMem_Free(self->stack);
     PyMem_Free(self->colour);
+    PyMem_RawFree(self->choice);
+    PyMem_RawFree(self->item_at);
     Py_XDECREF(self->links);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -515,10 +522,13 @@ static PyObject *bytes_of(const Buffer *b)
 }
 
 /* run(mrv, record, step_cap, solution_cap, keep, deadline, per_event, per_dead_end,
- *     clock, cancelled, solutions, on_solution, choices, first, steps)
+ *     clock, cancelled, solutions, on_solution, choices, first, steps, resume)
  * choices: the nodes placed as the choices of levels 0 .. base - 1 (their items covered by the
  * caller, their events written by it, `steps` of them): the search runs below them and never
  * takes them back. first: the item it branches on at level base (-1: its own choice).
+ * resume: go on from where the last run of this Core stopped at a limit (choices, first and
+ * mrv as that run's; `steps` the steps so far), recording nothing: the counts it returns are
+ * those of this part alone.
  * -> (ending, found, nodes, dead_ends, steps, levels, level, events, sizes)
  * Mirrors exact_cover.Search.run's loop statement for statement. */
 static PyObject *core_run(Core *C, PyObject *args)
@@ -526,10 +536,18 @@ static PyObject *core_run(Core *C, PyObject *args)
     Settings s;
     PyObject *forced;
     long long steps0;
-    if (!PyArg_ParseTuple(args, "ppLLLdddOOO!OO!LL", &s.mrv, &s.record, &s.step_cap, &s.solution_cap, &s.keep,
+    int resume = 0;
+    if (!PyArg_ParseTuple(args, "ppLLLdddOOO!OO!LL|p", &s.mrv, &s.record, &s.step_cap, &s.solution_cap, &s.keep,
                           &s.deadline, &s.per_event, &s.per_dead_end, &s.clock, &s.cancelled, &PyList_Type,
-                          &s.solutions, &s.on_solution, &PyList_Type, &forced, &s.first, &steps0))
+                          &s.solutions, &s.on_solution, &PyList_Type, &forced, &s.first, &steps0, &resume))
         return NULL;
+    if (resume) {
+        if (C->running)
+            return usable(C), NULL;
+        if (!C->paused || s.record)
+            return PyErr_Format(PyExc_RuntimeError, "only a run stopped at a limit goes on, recording nothing");
+        C->ran = 0;             /* usable() below lets it through */
+    }
     if (!usable(C))
         return NULL;
     if ((s.deadline >= 0 && !PyCallable_Check(s.clock)) || (s.cancelled != Py_None && !PyCallable_Check(s.cancelled)) ||
@@ -539,18 +557,16 @@ static PyObject *core_run(Core *C, PyObject *args)
     Py_ssize_t base = PyList_GET_SIZE(forced);
     if (base > L->primary || s.first >= L->primary)
         return PyErr_Format(PyExc_ValueError, "more choices than primary items, or a first item that is not primary");
-    node_t *choice = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
-    node_t *item_at = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
-    if (choice == NULL || item_at == NULL) {
-        PyMem_RawFree(choice);
-        PyMem_RawFree(item_at);
+    if (C->choice == NULL)
+        C->choice = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
+    if (C->item_at == NULL)
+        C->item_at = PyMem_RawMalloc((size_t)(L->primary + 1) * sizeof(node_t));
+    node_t *choice = C->choice, *item_at = C->item_at;
+    if (choice == NULL || item_at == NULL)
         return PyErr_NoMemory();
-    }
-    for (Py_ssize_t k = 0; k < base; k++) {
+    for (Py_ssize_t k = 0; k < base && !resume; k++) {
         long x = PyLong_AsLong(PyList_GET_ITEM(forced, k));
         if (x < L->size || x >= L->nodes) {
-            PyMem_RawFree(choice);
-            PyMem_RawFree(item_at);
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "choice node %ld is outside the links", x);
             return NULL;
@@ -570,6 +586,11 @@ static PyObject *core_run(Core *C, PyObject *args)
     int64_t steps = steps0, nodes = 0, dead_ends = 0, found = 0, kept = 0, done = 0, look_at = look_every;
     node_t level = (node_t)base, levels = (node_t)base, x = -1, i;
     int ending = ENDED, failed = 0, forward = 1, retreat = 0;
+    if (resume) {
+        level = C->level, levels = C->levels, x = C->x, base = C->base;
+        forward = C->forward, retreat = C->retreat, s.first = C->first;
+    }
+    C->paused = 0;
 
     PyThreadState *thread = PyEval_SaveThread();
     for (;;) {
@@ -604,6 +625,7 @@ static PyObject *core_run(Core *C, PyObject *args)
             forward = 0;
             if (steps + 3 > step_cap) {
                 ending = LIMIT_STEPS;
+                forward = 1;        /* where a resumed run starts */
                 break;
             }
             if (right[root] == root) {
@@ -622,6 +644,7 @@ static PyObject *core_run(Core *C, PyObject *args)
                     kept++;
                 if (found == solution_cap) {
                     ending = LIMIT_SOLUTIONS;
+                    retreat = 1;    /* where a resumed run starts */
                     break;
                 }
                 retreat = 1;
@@ -719,8 +742,10 @@ out_of_memory:
     }
     PyEval_RestoreThread(thread);
     C->running = 0;
-    PyMem_RawFree(choice);
-    PyMem_RawFree(item_at);
+    if (!failed && ending != ENDED && ending != LIMIT_CANCELLED) {
+        C->level = level, C->levels = levels, C->x = x, C->base = (node_t)base;
+        C->forward = forward, C->retreat = retreat, C->first = s.first, C->paused = 1;
+    }
     PyObject *result = NULL;
     if (failed == 2)
         PyErr_NoMemory();

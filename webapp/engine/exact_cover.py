@@ -38,6 +38,7 @@ Nothing here knows about Sudoku, JSON or the web.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -156,6 +157,7 @@ class Search(Links):
         if self.problem.bounded and (choices or branch_on is not None):
             raise ChoiceError("a what-if (choices, branch_on) is not offered on a problem with bounds", 0, -1)
         forced, forced_steps = self._force(choices, branch_on, recording)
+        self._what_if = bool(choices) or branch_on is not None
         if self.core is not None:
             if check:
                 raise EngineError("check=True runs sanity() after every event: use the python engine")
@@ -406,6 +408,9 @@ class Search(Links):
             ran = self.core.run(*settings_in, forced, -1 if branch_on is None else branch_on, forced_steps)
         ending, found, nodes, dead_ends, steps, levels, level, events, sizes = ran
         seconds = time.perf_counter() - start
+        # Where count_on goes on from (not below a what-if's choices: a count there is another question).
+        self._ran_with = None if forced or branch_on is not None or ending == _CANCELLED else (
+            choose, Stats(found, nodes, dead_ends, steps, max(levels - 1, 0)), ending == _ENDED)
         if recording is not None:
             recording.extend(events, sizes)
         limit = _COMPILED_LIMITS[ending]
@@ -416,6 +421,49 @@ class Search(Links):
         settings = {"choose": choose, "max_solutions": max_solutions, "max_steps": max_steps,
                     "max_seconds": max_seconds}
         return Outcome(status, limit is None, limit, solutions, stats, settings)
+
+    def count_on(self, *, max_steps: int | None = None, max_seconds: float | None = None,
+                 cancelled: Callable[[], bool] | None = None, started: float | None = None) -> Outcome:
+        """Count every solution of the search that run() stopped at a limit, going on from where
+        it stopped: recording nothing and keeping no solution, so a count runs far past a
+        replay's step budget for a fraction of its cost. The outcome counts the whole search
+        from its start, run's part and this one (stats.solutions, nodes, dead_ends, steps;
+        max_steps bounds those steps too), so it equals an unrecorded run() from the start
+        with no solutions cap, which is what a search the compiled core cannot go on from
+        runs instead (the python engine's, one with bounds, a what-if's).
+        stats.seconds is this part's alone."""
+        if not self.ran:
+            raise RuntimeError("count_on goes on from a run(): run first")
+        if getattr(self, "_what_if", False):
+            raise ChoiceError("count_on counts a whole search, not one below a what-if's choices", 0, -1)
+        settings = {"choose": "mrv", "max_solutions": None, "max_steps": max_steps, "max_seconds": max_seconds}
+        ran_with = getattr(self, "_ran_with", None)
+        if self.core is None or ran_with is None or self.problem.bounded:
+            again = type(self)(self.problem, self.engine)
+            for option in self.selected:
+                again.select(option)
+            return again.run(max_solutions=None, keep=0, choose=getattr(self, "_choose", "mrv"),
+                             max_steps=max_steps, max_seconds=max_seconds, cancelled=cancelled, started=started)
+        choose, before, ended = ran_with
+        settings["choose"] = choose
+        if ended:                   # nothing past the end: the count is the search's own
+            stats = dataclasses.replace(before, seconds=0.0, engine=COMPILED)
+            return Outcome(SOLVED if stats.solutions else NO_SOLUTION, True, None, [], stats, settings)
+        start = time.perf_counter()
+        deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else -1.0
+        ending, found, nodes, dead_ends, steps, levels, level, _, _ = self.core.run(
+            choose == "mrv", False, max_steps if max_steps is not None else sys.maxsize, -1, 0, deadline, 0.0, 0.0,
+            time.perf_counter, cancelled, [], None, [], -1, before.steps, True)
+        stats = Stats(solutions=before.solutions + found, nodes=before.nodes + nodes,
+                      dead_ends=before.dead_ends + dead_ends, steps=steps,
+                      max_level=max(before.max_level, levels - 1), seconds=time.perf_counter() - start,
+                      engine=COMPILED)
+        self._ran_with = None if ending == _CANCELLED else (choose, dataclasses.replace(stats, seconds=0.0),
+                                                              ending == _ENDED)
+        self.level = level
+        limit = _COMPILED_LIMITS[ending]
+        status = STOPPED if limit is not None else SOLVED if stats.solutions else NO_SOLUTION
+        return Outcome(status, limit is None, limit, [], stats, settings)
 
     def _run_bounded(self, max_solutions, max_steps, max_seconds, choose, recording, keep,
                      on_solution, cancelled, check, started, keep_back) -> Outcome:
@@ -506,6 +554,7 @@ class Search(Links):
         if max_solutions is not None and max_solutions < 1:
             raise ValueError("max_solutions must be at least 1")
         self.ran = True
+        self._choose = choose
 
     def _event_sinks(self, recording: Recording | None, check: bool
                      ) -> tuple[Callable[[int], None] | None, Callable[[int], None]]:
@@ -533,6 +582,7 @@ class Search(Links):
 
 # The compiled core's endings (webapp/engine/_dlx.c: ENDED ... LIMIT_CANCELLED), as run()'s limits.
 _COMPILED_LIMITS = (None, LIMIT_SOLUTIONS, LIMIT_STEPS, LIMIT_TIME, LIMIT_CANCELLED)
+_ENDED, _CANCELLED = 0, 4
 
 
 def solve(problem: Problem, engine: str | None = None, **limits) -> Outcome:

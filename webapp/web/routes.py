@@ -393,10 +393,13 @@ def api_cover():
         return stored
     can_start(limits["max_seconds"])
     limits.update(time_budget(problem, recording))
+    searches: list[ec.Search] = []     # the last is the one the answer replays (within_weight may search again)
+
     def search(recording: ec.Recording | None, **budget) -> ec.Outcome:
+        searches.append(ec.Search(problem))
         with choice_errors(problem, phrases, [], what_if):
-            return ec.Search(problem).run(recording=recording, choose=choose, cancelled=client_gone(),
-                                          **{**limits, **budget}, **what_if)
+            return searches[-1].run(recording=recording, choose=choose, cancelled=client_gone(),
+                                    **{**limits, **budget}, **what_if)
     recording, outcome = within_weight(problem, recording, search(recording), search, lambda o: o)
     note_cancelled(outcome)
     message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
@@ -413,7 +416,7 @@ def api_cover():
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if,
                                           native=True)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
-    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all and not what_if)
+    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all and not what_if, searches[-1])
     return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
 
 
@@ -584,12 +587,14 @@ def search_from(problem: ec.Problem, givens) -> ec.Search:
 
 
 def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict,
-              asked_all: bool) -> dict | None:
+              asked_all: bool, replayed: ec.Search | None = None) -> dict | None:
     """Every solution counted, when all were asked for and the replay stopped at the most the
-    page shows: a second search that records nothing and keeps no solution, so it runs far
-    past the replay's step budget (up to SOLVE_MAX_COUNT_STEPS) in what is left of the
-    request's time. None when there is nothing more to count."""
-    if not (asked_all and outcome.status == ec.SOLVED and outcome.limit == ec.LIMIT_SOLUTIONS):
+    page shows or at its step budget (or its log's weight): the search goes on from where the
+    replay stopped (Search.count_on, `replayed`), recording nothing and keeping no solution,
+    so it runs far past the replay's step budget (up to SOLVE_MAX_COUNT_STEPS steps from the
+    search's start) in what is left of the request's time; without the replay's search, a
+    second search from the start does. None when there is nothing more to count."""
+    if not (asked_all and outcome.limit in (ec.LIMIT_SOLUTIONS, ec.LIMIT_STEPS)):
         return None
     shown = outcome.stats.solutions
     left = seconds_left(limits["max_seconds"])
@@ -597,8 +602,11 @@ def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, lim
         counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
                    "budget": cap("SOLVE_MAX_COUNT_STEPS")}
     else:
-        found = search_from(problem, givens).run(max_solutions=None, keep=0, choose=choose, cancelled=client_gone(),
-                                                 max_steps=cap("SOLVE_MAX_COUNT_STEPS"), max_seconds=left)
+        budget = {"max_steps": cap("SOLVE_MAX_COUNT_STEPS"), "max_seconds": left, "cancelled": client_gone()}
+        if replayed is not None:
+            found = replayed.count_on(**budget)
+        else:
+            found = search_from(problem, givens).run(max_solutions=None, keep=0, choose=choose, **budget)
         note_cancelled(found)
         # A count cut shorter than the replay still knows the solutions the replay found.
         counted = {"solutions": max(found.stats.solutions, shown), "complete": found.complete, "limit": found.limit,
