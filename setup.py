@@ -16,4 +16,5 @@ setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], opt
                    Extension("webapp.models._sudoku_lines", ["webapp/models/_sudoku_lines.c"], optional=True,
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.analysis._facts", ["webapp/analysis/_facts.c"], optional=True,
-                             depends=["webapp/analysis/_facts_pass.h", "webapp/analysis/_facts_json.h"], extra_compile_args=["-O3", "-std=c11"])])
+                             depends=["webapp/analysis/_facts_pass.h", "webapp/analysis/_facts_json.h"],
+                             extra_compile_args=["-O3", "-std=c11"])])
