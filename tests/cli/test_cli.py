@@ -24,6 +24,26 @@ def test_solve_one_puzzle_prints_its_solution():
     assert sudoku.is_solution(sudoku.parse(BERRY), sudoku.parse(line))
 
 
+def test_a_solve_starts_without_shutil_and_help_keeps_the_terminal_width(monkeypatch):
+    """argparse imported shutil (and bz2, lzma) for the terminal's width at every option:
+    webapp/cli/startup.py's Formatter finds the width itself, as shutil would."""
+    code = ("import sys; from webapp.cli.main import main; main(['solve', sys.argv[1], '--no-progress']); "
+            "print(sorted({'shutil', 'bz2', 'lzma'} & set(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", code, BERRY], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[-2] == "[]", result.stdout
+    import argparse
+
+    from webapp.cli.main import build_parser
+    for columns in (50, 120):           # the help argparse's own formatter writes, shutil's width and all
+        monkeypatch.setenv("COLUMNS", str(columns))
+        solve = build_parser("solve")._subparsers._group_actions[0].choices["solve"]
+        ours = solve.format_help()
+        solve.formatter_class = argparse.HelpFormatter
+        assert ours == solve.format_help()
+        assert max(map(len, ours.splitlines())) > columns - 20
+
+
 def test_solve_a_file_reports_bad_lines_and_solves_the_rest(tmp_path):
     good = puzzle_lines("norvig_top95.txt")[:3]
     path = tmp_path / "puzzles.txt"

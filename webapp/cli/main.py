@@ -32,14 +32,14 @@ from .commands import (
     run_log,
     run_solve,
 )
+from .startup import Parser
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with its commands. command: the one being run, when known: only its
     own options are built, the others listed by name and help (the options of cover and analyse
     import the built-in problems, the analysis: a solve need not pay for them)."""
-    parser = argparse.ArgumentParser(prog="python -m webapp",
-                                     description="Solve Sudoku with Knuth's dancing links (DLX).")
+    parser = Parser(prog="python -m webapp", description="Solve Sudoku with Knuth's dancing links (DLX).")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, words in HELP.items():
         if command not in HELP or name == command:
