@@ -23,7 +23,7 @@ $(BIN)/python:
 # (webapp/models/_sudoku_lines.c) when a C compiler is there; without one it warns, and the
 # Python engine and analysis run.
 $(VENV)/.installed: pyproject.toml setup.py webapp/engine/_dlx.c webapp/engine/_dlx_colours.h webapp/engine/_dlx_check.h webapp/engine/_dlx_bounds.h webapp/engine/_dlx_methods.h \
-  webapp/models/_sudoku_lines.c webapp/analysis/_facts.c webapp/analysis/_facts_pass.h webapp/analysis/_facts_json.h | $(BIN)/python
+  webapp/models/_sudoku_lines.c webapp/models/_sudoku_lines_search.h webapp/analysis/_facts.c webapp/analysis/_facts_pass.h webapp/analysis/_facts_json.h | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 

@@ -14,6 +14,7 @@ setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], opt
                                       "webapp/engine/_dlx_bounds.h", "webapp/engine/_dlx_methods.h"],
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.models._sudoku_lines", ["webapp/models/_sudoku_lines.c"], optional=True,
+                             depends=["webapp/models/_sudoku_lines_search.h"],
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.analysis._facts", ["webapp/analysis/_facts.c"], optional=True,
                              depends=["webapp/analysis/_facts_pass.h", "webapp/analysis/_facts_json.h"],

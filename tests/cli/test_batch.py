@@ -106,10 +106,23 @@ def test_budgets_and_words(capsys, monkeypatch, tmp_path):
     assert "# line 14: No solution" in out
 
 
+def blanked(grid: str, keep: int, rng: random.Random) -> str:
+    """A solved grid with all but `keep` cells blanked: random puzzles, most with many solutions."""
+    kept = set(rng.sample(range(len(grid)), keep))
+    return "".join(ch if k in kept else "." for k, ch in enumerate(grid))
+
+
 def test_the_search_is_the_engines(tmp_path):
-    """The same nodes, dead ends and steps as the engine on sudoku.problem_for(n)."""
-    lines = random.Random(2).sample(puzzle_lines("royle17_sample1000.txt"), 30) \
-        + puzzle_lines("norvig_hardest.txt") + puzzle_lines("gecode_16x16.txt")[:2] + [MANY, EMPTY_4]
+    """The same nodes, dead ends and steps as the engine on sudoku.problem_for(n), on published
+    puzzles and random ones (a solution's cells kept at random: the zero- and one-option sets
+    of the 9x9 search and the other sizes' search meet ties, several solutions and dead ends)."""
+    rng = random.Random(2)
+    solved_9 = sudoku.format_grid(sudoku.solve(sudoku.parse(BERRY)).grids[0])
+    solved_16 = sudoku.format_grid(sudoku.solve(sudoku.parse(puzzle_lines("gecode_16x16.txt")[0])).grids[0])
+    lines = rng.sample(puzzle_lines("royle17_sample1000.txt"), 30) \
+        + puzzle_lines("norvig_hardest.txt") + puzzle_lines("gecode_16x16.txt")[:2] + [MANY, EMPTY_4] \
+        + [blanked(solved_9, rng.randrange(8, 30), rng) for _ in range(12)] \
+        + [blanked(solved_16, rng.randrange(120, 200), rng) for _ in range(3)]
     for text in lines:
         for limit, steps, mrv in ((2, None, True), (1, 2000, False), (3, 500, True)):
             solved = sudoku.solve(sudoku.parse(text), max_solutions=limit, max_steps=steps,

@@ -21,13 +21,15 @@
  * selected: tests/cli/test_batch.py checks it against the engine and the
  * Python path, byte for byte. Its state is not dancing links but what they
  * compute (as in Attractive Chaos's "kudoku" solver), a copy for each level:
- *   mask[i]    item i's options still there, a bit each (bit k: its k-th option)
- *   len[i]     how many options item i has left, plus MARK while i is covered
- * Covering an item walks only its options still there (the set bits of its
- * mask, no test that the branch predictor misses); a try copies its level's
- * state (1.7 KB for 9x9) and covers its option's items in the copy; going
- * back a level is reading that level's copy again, with nothing to undo
- * (measured: docs/performance.md).
+ * each item's entry, its options still there (a bit each) and how many
+ * (webapp/models/_sudoku_lines_search.h), and the items left with one option
+ * or none, the choice most often made. Covering an item walks only its
+ * options still there (the set bits of its mask); taking an option out of an
+ * item is one subtraction (its bit and one from the count); a try copies its
+ * level's state (768 bytes for 9x9) and covers its option's items in the
+ * copy; going back a level is reading that level's copy again, with nothing
+ * to undo (measured against a trail of changes, written back: more
+ * instructions; docs/performance.md).
  *
  * Every solution is checked by check_grid() (rows, columns and boxes each
  * hold every digit, the givens kept), which shares nothing with the search.
@@ -41,7 +43,6 @@
 
 #define MIN_N 2
 #define MAX_N 5            /* 25x25: symbols 1-9 then A-P; larger grids go the Python way */
-#define MARK 128           /* added to len[i] while item i is covered (counts stay <= 25) */
 #define CHECK_EVERY 1024   /* tries between two looks at the clock */
 #define SIGNALS_EVERY 16384 /* tries between two looks at Ctrl-C */
 
@@ -56,44 +57,61 @@ enum { LINE, GRID, COUNT };
 
 /* ---------------------------------------------------------------- shape */
 
-/* The exact cover matrix of an empty grid of box side n, as webapp.models.sudoku.problem_for(n). */
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+
+/* The exact cover matrix of an empty grid of box side n, as webapp.models.sudoku.problem_for(n),
+ * and room for the search's state, a block per level (the search's header says what is in one). */
 typedef struct {
     int n, N, cells, items, options;
     uint16_t *option_items;     /* options * 4: cell, row-digit, column-digit, box-digit item */
     uint16_t *item_options;     /* items * N: each item's options, ids ascending */
-    int stride;                 /* entries of a level's mask and len: items, rounded up */
-    uint32_t *mask;             /* per level: each item's options still there, bit k its k-th */
-    uint8_t *bit_in;            /* options * 4: option o's bit in the mask of its a-th item */
-    uint8_t *len;               /* per level: each item's options left, + MARK while it is covered */
+    uint32_t *taken;            /* options * 4: what taking option o out of its a-th item subtracts from
+                                   that item's entry: its bit (1 << k, o being the item's k-th option)
+                                   and one from its count */
+    int entries;                /* a block's entries: the items, rounded up to 16 (the rest FULL) */
+    int words;                  /* the 64-bit words of each of a block's two item sets */
+    int block;                  /* a level's bytes: entries, then the two sets; a multiple of 32 */
+    char *blocks;               /* cells + 1 levels */
+    char *block0;               /* the empty grid's block, copied at the start of each puzzle */
     int32_t *item_at, *k_at, *option_at;  /* per level: the item chosen, the index of its option tried */
     uint8_t *givens, *grid;     /* one puzzle's digits, one solution's */
 } Shape;
 
 static Shape *shapes[MAX_N + 1];
 
+/* An item's entry (uint16_t for 9x9, uint32_t for the other sizes): bits 0..N-1 its options
+ * still there, bit k its k-th; above them (from bit N) how many, plus MARK_OF(N) while it is
+ * covered. FULL_OF: the entries past the items, never chosen. */
+#define MARK_OF(N) (32u << (N))
+#define FULL_OF(wide) ((wide) == 2 ? 0x7fffu : 0x7fffffffu)
+
 static Shape *shape_for(int n)
 {
     if (shapes[n])
         return shapes[n];
     int N = n * n, cells = N * N, items = 4 * cells, options = cells * N;
+    int wide = n == 3 ? 2 : 4;      /* solve_9 and solve_any below */
     Shape *s = PyMem_Calloc(1, sizeof(Shape));
     if (s == NULL)
         return NULL;
     s->n = n, s->N = N, s->cells = cells, s->items = items, s->options = options;
+    s->entries = (items + 15) / 16 * 16;
+    s->words = (items + 63) / 64;
+    s->block = (s->entries * wide + 2 * s->words * 8 + 31) / 32 * 32;
     s->option_items = PyMem_Malloc((size_t)options * 4 * sizeof(uint16_t));
     s->item_options = PyMem_Malloc((size_t)items * N * sizeof(uint16_t));
-    s->stride = (items + 63) / 64 * 64;
-    s->mask = PyMem_Malloc((size_t)(cells + 1) * s->stride * sizeof(uint32_t));
-    s->bit_in = PyMem_Malloc((size_t)options * 4);
-    s->len = PyMem_Malloc((size_t)(cells + 1) * s->stride);
+    s->taken = PyMem_Malloc((size_t)options * 4 * sizeof(uint32_t));
+    s->blocks = PyMem_Malloc((size_t)(cells + 1) * s->block);
+    s->block0 = PyMem_Calloc(1, (size_t)s->block);
     s->item_at = PyMem_Malloc((size_t)(cells + 1) * sizeof(int32_t));
     s->k_at = PyMem_Malloc((size_t)(cells + 1) * sizeof(int32_t));
     s->option_at = PyMem_Malloc((size_t)(cells + 1) * sizeof(int32_t));
     s->givens = PyMem_Malloc((size_t)cells);
     s->grid = PyMem_Malloc((size_t)cells);
     int *filled = PyMem_Calloc((size_t)items, sizeof(int));
-    if (!s->option_items || !s->item_options || !s->mask || !s->bit_in || !s->len || !s->item_at || !s->k_at ||
-        !s->option_at || !s->givens || !s->grid || !filled) {
+    if (!s->option_items || !s->item_options || !s->taken || !s->blocks || !s->block0 || !s->item_at ||
+        !s->k_at || !s->option_at || !s->givens || !s->grid || !filled) {
         PyMem_Free(filled);     /* the rest is kept for the process's life only when complete */
         return NULL;
     }
@@ -107,68 +125,90 @@ static Shape *shape_for(int n)
                 it[2] = (uint16_t)(2 * cells + c * N + d);      /* item_id(2, c, d) */
                 it[3] = (uint16_t)(3 * cells + b * N + d);      /* item_id(3, box, d) */
                 for (int a = 0; a < 4; a++) {                   /* options come in id order */
-                    s->bit_in[4 * o + a] = (uint8_t)filled[it[a]];
+                    s->taken[4 * o + a] = (1u << filled[it[a]]) + (1u << N);
                     s->item_options[it[a] * N + filled[it[a]]++] = (uint16_t)o;
                 }
             }
     PyMem_Free(filled);
+    uint32_t empty = (uint32_t)((1ull << N) - 1) + ((uint32_t)N << N);     /* every option, N of them */
+    for (int i = 0; i < s->entries; i++) {
+        uint32_t e = i < items ? empty : FULL_OF(wide);
+        if (wide == 2)
+            ((uint16_t *)s->block0)[i] = (uint16_t)e;
+        else
+            ((uint32_t *)s->block0)[i] = e;
+    }
     shapes[n] = s;
     return s;
 }
 
 /* ---------------------------------------------------------------- the search */
 
-/* Cover option o's four items in one level's state: each is marked, and every option it holds
- * that was there is taken out of the masks and counts of its four items (Knuth's cover,
- * counted). A level's state is a copy of the one above it, so nothing is undone: going back
- * a level is reading its own copy again. */
-static inline void cover_option(const Shape *s, uint32_t *restrict mask, uint8_t *restrict len, int o)
+/* Copy n bytes (a multiple of 32) with vector moves. A copy of known size (memcpy, or this loop
+ * as GCC recognises it) compiles to "rep movs", whose start costs more than a try's 1 KB copy
+ * itself (perf: a quarter of the search's time): the search functions keep GCC from turning
+ * this loop into one (VECTOR_COPIES). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTOR_COPIES __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define VECTOR_COPIES
+#endif
+typedef uint8_t Chunk __attribute__((vector_size(32), aligned(1), may_alias));
+
+/* The search is compiled twice on x86-64 Linux with GCC, for AVX2 (a 32-byte chunk in one move)
+ * and for any x86-64, and the loader picks the one this processor runs (an ifunc). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+#define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define VECTOR_CLONES
+#endif
+
+static inline __attribute__((always_inline)) VECTOR_COPIES void copy_chunks(void *restrict to,
+                                                                           const void *restrict from, int n)
 {
-    const int N = s->N;
-    const uint16_t *restrict option_items = s->option_items, *restrict item_options = s->item_options;
-    const uint8_t *restrict bit_in = s->bit_in;
-    const uint16_t *its = option_items + 4 * o;
-    for (int a = 0; a < 4; a++) {
-        int i = its[a];
-        len[i] += MARK;
-        uint32_t bits = mask[i];
-        const uint16_t *ops = item_options + i * N;
-        while (bits) {
-            int p = ops[__builtin_ctz(bits)];
-            bits &= bits - 1;
-            const uint16_t *q = option_items + 4 * p;
-            const uint8_t *b = bit_in + 4 * p;
-            mask[q[0]] &= ~(1u << b[0]), len[q[0]]--;
-            mask[q[1]] &= ~(1u << b[1]), len[q[1]]--;
-            mask[q[2]] &= ~(1u << b[2]), len[q[2]]--;
-            mask[q[3]] &= ~(1u << b[3]), len[q[3]]--;
-        }
-    }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
+    for (int k = 0; k < n; k += 32)
+        *(Chunk *)((char *)to + k) = *(const Chunk *)((const char *)from + k);
 }
 
-/* The item to branch on: the leftmost with the fewest options (mrv), else the leftmost
- * uncovered; -1 when every item is covered (a solution). Counts 0 and 1, most choices,
- * are looked for with memchr first; then the smallest count, scanned. */
-static inline int choose_item(const uint8_t *len, int items, int mrv)
+/* The first item of a set (64-bit words), or -1 when it is empty. */
+static inline int first_in(const uint64_t *set, int words)
 {
-    if (!mrv) {
-        for (int i = 0; i < items; i++)
-            if (len[i] < MARK)
-                return i;
-        return -1;
-    }
-    const uint8_t *at = memchr(len, 0, (size_t)items);
-    if (at == NULL)
-        at = memchr(len, 1, (size_t)items);
-    if (at != NULL)
-        return (int)(at - len);
-    uint8_t least = 255;
-    for (int i = 0; i < items; i++)
-        least = len[i] < least ? len[i] : least;
-    if (least >= MARK)
-        return -1;
-    return (int)((const uint8_t *)memchr(len, least, (size_t)items) - len);
+    for (int w = 0; w < words; w++)
+        if (set[w])
+            return w * 64 + __builtin_ctzll(set[w]);
+    return -1;
 }
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+/* The leftmost of 9x9's entries with the fewest options (its count is entry >> 9, covered ones
+ * carry the mark and FULL the most), or -1 when every item is covered. One pass finds the least
+ * entry, a second the first whose count is that one's. Entries are below 0x8000: signed 16-bit
+ * minimums order them. */
+static inline int fewest_9(const uint16_t *entry, int entries)
+{
+    __m128i least = _mm_loadu_si128((const __m128i *)entry);
+    for (int k = 8; k < entries; k += 8)
+        least = _mm_min_epi16(least, _mm_loadu_si128((const __m128i *)(entry + k)));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 8));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 4));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 2));
+    unsigned t = ((unsigned)_mm_cvtsi128_si32(least) & 0xffffu) >> 9;
+    if (t >= MARK_OF(9) >> 9)
+        return -1;
+    __m128i want = _mm_set1_epi16((short)t);
+    for (int k = 0;; k += 8) {
+        __m128i count = _mm_srli_epi16(_mm_loadu_si128((const __m128i *)(entry + k)), 9);
+        int hit = _mm_movemask_epi8(_mm_cmpeq_epi16(count, want));
+        if (hit)
+            return k + __builtin_ctz((unsigned)hit) / 2;
+    }
+}
+#define HAVE_FEWEST_9 1
+#endif
 
 static double now(void)
 {
@@ -292,137 +332,20 @@ static int interrupted_now(const Settings *set)
     return yes;
 }
 
-/* Solve the puzzle in s->givens (its givens' items distinct), writing each solution to out
- * (unless counting). Mirrors exact_cover.Search.run's loop step for step (its budget checks
- * and its step counts: choose + cover 2, a dead end 1, a try 1 + 3 covers, leaving a level
- * uncover + back up 2, undoing a try 3 uncovers, a solution 1). */
+/* The search, compiled for 9x9 (its sizes constants: the loops unrolled) and for every size. */
+#define SEARCH solve_9
+#define ENTRY_T uint16_t
+#define FIXED_N 9
+#include "_sudoku_lines_search.h"
+
+#define SEARCH solve_any
+#define ENTRY_T uint32_t
+#define FIXED_N 0
+#include "_sudoku_lines_search.h"
+
 static Result solve_one(Shape *s, const Settings *set, Text *out, long long *since_signals)
 {
-    Result res = {0};
-    const int N = s->N, items = s->items, stride = s->stride;
-    int32_t *item_at = s->item_at, *k_at = s->k_at, *option_at = s->option_at;
-    for (int j = 0; j < items; j++)
-        s->mask[j] = (uint32_t)((1ull << N) - 1);
-    memset(s->len, N, (size_t)stride);
-    for (int k = 0; k < s->cells; k++)
-        if (s->givens[k])
-            cover_option(s, s->mask, s->len, k * N + s->givens[k] - 1);
-    uint32_t *mask = s->mask;       /* this level's state: level l's is at l * stride in both */
-    uint8_t *len = s->len;
-    const long long cap = set->step_cap, limit = set->limit;
-    const double deadline = set->max_seconds >= 0 ? now() + set->max_seconds : -1;
-    long long steps = 0, nodes = 0, check_at = CHECK_EVERY;
-    int level = 0, i, k;
-    int ending = ENDED;
-
-forward:
-    if (steps + 3 > cap) {
-        ending = LIMIT_STEPS;
-        goto done;
-    }
-    i = choose_item(len, items, set->mrv);
-    if (i < 0) {
-        /* Every item is covered: a solution. */
-        res.found++;
-        steps++;
-        if (set->style != COUNT) {
-            memcpy(s->grid, s->givens, (size_t)s->cells);
-            for (int l = 0; l < level; l++)
-                s->grid[option_at[l] / N] = (uint8_t)(option_at[l] % N + 1);
-            if (!check_grid(s->givens, s->grid, s->n)) {
-                res.failed = 2;
-                return res;
-            }
-            if (!put_grid(out, s->grid, s->n, set->style)) {
-                res.failed = 3;
-                return res;
-            }
-        }
-        if (res.found == limit) {
-            ending = LIMIT_SOLUTIONS;
-            goto done;
-        }
-        goto retreat;
-    }
-    if (level + 1 > res.levels)
-        res.levels = level + 1;
-    item_at[level] = i;
-    k_at[level] = -1;
-    steps += 2;
-    if (len[i] == 0) {
-        res.dead_ends++;
-        steps++;
-    }
-next_option:
-    i = item_at[level];
-    {
-        uint32_t left = mask[i] & (uint32_t)(~0ull << (k_at[level] + 1));     /* past the last tried */
-        k = left ? __builtin_ctz(left) : N;
-    }
-    if (k == N) {
-        /* No option left: uncover the item and back up. */
-        if (steps + 2 > cap) {
-            ending = LIMIT_STEPS;
-            goto done;
-        }
-        steps += 2;
-        goto retreat;
-    }
-    if (steps + 4 > cap) {
-        ending = LIMIT_STEPS;
-        goto done;
-    }
-    nodes++;
-    if (nodes >= check_at) {
-        check_at = nodes + CHECK_EVERY;
-        if (deadline >= 0 && now() >= deadline) {
-            nodes--;
-            ending = LIMIT_TIME;
-            goto done;
-        }
-        *since_signals += CHECK_EVERY;
-        if (*since_signals >= SIGNALS_EVERY) {
-            *since_signals = 0;
-            int pressed = interrupted_now(set);
-            if (pressed != 0) {
-                nodes--;
-                if (pressed < 0) {
-                    res.failed = 1;
-                    return res;
-                }
-                ending = LIMIT_CANCELLED;
-                goto done;
-            }
-        }
-    }
-    k_at[level] = k;
-    option_at[level] = s->item_options[i * N + k];
-    memcpy(mask + stride, mask, (size_t)items * sizeof(uint32_t));
-    memcpy(len + stride, len, (size_t)stride);
-    mask += stride, len += stride;
-    cover_option(s, mask, len, option_at[level]);
-    steps += 4;
-    level++;
-    goto forward;
-
-retreat:
-    if (level == 0)
-        goto done;
-    if (steps + 3 > cap) {
-        ending = LIMIT_STEPS;
-        goto done;
-    }
-    level--;
-    mask -= stride, len -= stride;      /* the state before the try: uncovering its items */
-    steps += 3;
-    goto next_option;
-
-done:
-    *since_signals += nodes % CHECK_EVERY;
-    res.ending = ending;
-    res.nodes = nodes;
-    res.steps = steps;
-    return res;
+    return s->n == 3 ? solve_9(s, set, out, since_signals) : solve_any(s, set, out, since_signals);
 }
 
 /* ---------------------------------------------------------------- lines */
