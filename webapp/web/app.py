@@ -19,9 +19,9 @@ COMPRESSION = {
     "COMPRESS_MIN_SIZE": 500,
     "COMPRESS_MIMETYPES": ["application/json", "text/html", "text/css", "text/javascript",
                            "application/javascript", "image/svg+xml"],
-    # Files sent whole, compressed once and answered 304 when unchanged: the static folder and
-    # the message catalogue (served from webapp/words/, see create_app).
-    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["static", "catalogue"],
+    # Files sent whole, compressed once and answered 304 when unchanged: the static folder (also
+    # at its versioned addresses, see assets.py) and the message catalogue (from webapp/words/).
+    "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["static", "catalogue", "versioned_static"],
 }
 
 
@@ -55,6 +55,8 @@ def create_app(config=None):
     from ..words.messages import catalogue_path
     app.add_url_rule("/static/messages.json", "catalogue",
                      lambda: send_file(catalogue_path(), mimetype="application/json"))
+    from . import assets
+    assets.init_app(app, catalogue_path())
     from flask_compress import Compress
     Compress(app)
     from . import answers
