@@ -17,5 +17,6 @@ setup(ext_modules=[Extension("webapp.engine._dlx", ["webapp/engine/_dlx.c"], opt
                              depends=["webapp/models/_sudoku_lines_search.h"],
                              extra_compile_args=["-O3", "-std=c11"]),
                    Extension("webapp.analysis._facts", ["webapp/analysis/_facts.c"], optional=True,
-                             depends=["webapp/analysis/_facts_pass.h", "webapp/analysis/_facts_json.h"],
+                             depends=["webapp/analysis/_facts_pass.h", "webapp/analysis/_facts_json.h",
+                                      "webapp/analysis/_facts_bounds.h"],
                              extra_compile_args=["-O3", "-std=c11"])])

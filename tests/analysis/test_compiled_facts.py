@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import coloured_problems
+from tests.strategies import bounded_problems, coloured_problems
 from webapp.analysis import facts as an
 from webapp.engine import exact_cover as ec
 from webapp.log import steplog
@@ -242,3 +242,39 @@ def test_first_uses_numbers_as_the_python_loop_does(case):
 def test_first_uses_refuses_a_value_without_an_entry(values, table):
     with pytest.raises(ValueError, match="no entry"):
         an._facts.first_uses(array("q", values), array("q", table))
+
+
+# -- with bounds (Knuth's DLX3: webapp/analysis/bounded_facts.py and _facts_bounds.h) ----------------
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(bounded_problems(primary=(2, 5), options=(4, 16), width=3, most=3), st.sampled_from(["mrv", "first"]),
+       st.one_of(st.none(), st.integers(1, 3)), st.one_of(st.none(), st.integers(1, 120)))
+def test_problems_with_bounds(problem, choose, max_solutions, max_steps):
+    recording = recorded(problem, choose=choose, max_solutions=max_solutions, max_steps=max_steps)
+    assert_same_facts(problem, [], recording)
+
+
+def test_a_search_with_bounds_deeper_than_a_word_of_levels():
+    # 70 items wanted once, each alone or with z, and z wanted twice: the first item first takes each alone,
+    # 70 levels deep, before z runs short (the choices at levels 0 to 68 are its culprits): the dead ends'
+    # level sets take two words.
+    n = 70
+    items = tuple(f"a{k}" for k in range(n)) + ("z",)
+    options = tuple((k,) for k in range(n)) + tuple((k, n) for k in range(n))
+    problem = ec.Problem(items, n + 1, options, bounds=((1, 1),) * n + ((2, 2),))
+    found = assert_same_facts(problem, [], recorded(problem, choose="first", max_solutions=None, max_steps=300))
+    assert found.dead_ends[0].level == n and found.dead_ends[0].culprits == list(range(n - 1))
+
+
+@pytest.mark.parametrize("bounds, events, message", [
+    ([1, 2, 1], [], "a \\(least, most\\) pair"),
+    ([2, 1], [], "bounds \\(2, 1\\)"),
+    ([1, 2, 1, 1, 1, 1, 1, 1], [], "a \\(least, most\\) pair"),          # more pairs than items
+    ([1, 2], [(ec.SETTLE, 0)], "settles an item that is not its level's"),
+    ([1, 2], [(ec.CHOOSE, 0), (ec.SETTLE, 1)], "settles an item that is not its level's"),
+    ([1, 2], [(ec.CHOOSE, 0), (ec.DEAD_END, 0)], "is not short"),
+])
+def test_malformed_bounds_are_refused(bounds, events, message):
+    starts, entries, _ = an.flat_options(SMALL)
+    with pytest.raises(ValueError, match=message):
+        an._facts.analyse(3, starts, entries, None, array("q"), codes(*events), bounds=array("q", bounds))

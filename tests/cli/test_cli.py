@@ -263,5 +263,6 @@ def test_cover_and_analyse_a_file_with_bounds(tmp_path):
     result = run("analyse", "--cover", str(path), "--all")
     assert result.returncode == 0, result.stderr
     assert "5 nodes (options tried and settles)" in result.stdout
-    # No backjump or culprit is claimed with bounds: the report says they are not computed.
-    assert result.stdout.count("not computed") == 2 and "none: every dead end" not in result.stdout
+    # With bounds a dead end's jump is found, a back-up's and thrashing are not: the report says so.
+    assert "only a dead end's jump is found" in result.stdout and result.stdout.count("not computed") == 1
+    assert "none: every dead end was caused by the level the search went back to." in result.stdout

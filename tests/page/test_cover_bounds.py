@@ -1,6 +1,6 @@
 """Knuth's multiplicities (DLX3) on the exact cover page, in Chromium: the built-in knuth-bounds solves
 to Knuth's one solution; at its take, cover-to-the-most, settle and dead-end steps the Why panel says what
-webapp.log.steplog.explain_step says; the links panel is not offered and the note says why; a typed
+webapp.log.steplog.explain_step says (the dead end's culprit too); the links panel is not offered and the note says why; a typed
 problem's bad bounds are refused where they stand, the text kept.
 """
 
@@ -31,7 +31,8 @@ def test_knuths_dlx3_example_replays_its_bounds_in_words(page: Page, api):
     expect(page.locator("#links-note")).to_contain_text("does not draw Knuth's tweaks")
     said = why_sentences(page)
     assert said == explain_step(log, first[ec.DEAD_END])
-    assert said[0] == "Dead end at level 1: C is covered 0 times and needs at least 2, but only 1 option is left for the 2 more."
+    assert said[:2] == ["Dead end at level 1: C is covered 0 times and needs at least 2, but only 1 option is left for the 2 more.",
+                        "One choice is to blame, at level 0: A B X:0 Y:0 alone leaves C too few options for the 2 covers it needs."]
 
     # Step on with the keyboard through the take, the cover of C to its most and the settle.
     for step in range(first[ec.DEAD_END] + 1, first[ec.UNTAKE] + 1):

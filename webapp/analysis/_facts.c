@@ -24,7 +24,7 @@
 #include <string.h>
 
 /* Event kinds, packed as arg * 16 + kind (exact_cover.CHOOSE ... UNPURIFY). */
-enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY };
+enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY, TAKE, UNTAKE, SETTLE, UNSETTLE };
 #define KIND_BITS 4
 #define KIND_MASK 15
 
@@ -33,6 +33,7 @@ enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY
 #define DEAD 1
 #define SOLVED 2
 #define UNKNOWN (-2)                     /* a back_to the recording ends before */
+#define NOT_NAMED (-2)                   /* facts.NOT_NAMED: a settle's option; a bounded dead end's rulers */
 
 typedef uint64_t word;
 
@@ -463,10 +464,12 @@ static void pass_free(Pass *p)
     for (size_t k = 0; k < sizeof bits / sizeof bits[0]; k++)
         PyMem_Free(bits[k]->a);
     int64_t *arrays[] = {p->of_item_start, p->of_item, p->owner, p->given_of, p->given_items, p->held, p->stamp, p->stamp_colour,
-                         p->f_item, p->f_choice, p->f_node, p->f_mark, p->heat};
+                         p->f_item, p->f_choice, p->f_node, p->f_mark, p->heat, p->f_aside_start, p->aside_level,
+                         p->aside_stack.a};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         PyMem_Free(arrays[k]);
     PyMem_Free(p->f_nogood);
+    PyMem_Free(p->f_aside);
     PyMem_Free(p->every_scratch);
     PyMem_Free(p->also);
     PyMem_Free(p->t_solved);
@@ -508,6 +511,18 @@ static int pass_init(Pass *p, Py_ssize_t n_items, Py_ssize_t n_nodes, Py_ssize_t
     p->f_mark = PyMem_Malloc(levels * sizeof(int64_t));
     p->f_nogood = PyMem_Calloc(levels * (size_t)W, sizeof(word));
     p->every_scratch = PyMem_Calloc((size_t)W, sizeof(word));
+    if (p->bounded) {
+        p->f_aside = PyMem_Calloc(levels, 1);
+        p->f_aside_start = PyMem_Calloc(levels, sizeof(int64_t));
+        p->aside_level = PyMem_Malloc((size_t)(n_options ? n_options : 1) * sizeof(int64_t));
+        if (!p->f_aside || !p->f_aside_start || !p->aside_level) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < n_options; k++)
+            p->aside_level[k] = -1;
+        p->chose = -2;
+    }
     if (!p->of_item_start || !p->of_item || !p->owner || !p->given_of || !p->given_items || !p->held || !p->stamp || !p->stamp_colour
         || !p->heat || !p->f_item || !p->f_choice || !p->f_node || !p->f_mark || !p->f_nogood || !p->every_scratch) {
         PyErr_NoMemory();
@@ -597,7 +612,7 @@ static PyObject *answer(Pass *p, Py_ssize_t events)
                 goto done;
             }
     }
-    thrash = thrashing(p);
+    thrash = p->bounded ? PyList_New(0) : thrashing(p);       /* none with bounds (facts.py) */
     if (thrash == NULL) {
         PyMem_Free(wrong.a);
         goto done;
@@ -649,28 +664,28 @@ done:
 
 static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"items", "starts", "entries", "colours", "givens", "events", "details", NULL};
+    static char *kwlist[] = {"items", "starts", "entries", "colours", "givens", "events", "details", "bounds", NULL};
     Py_ssize_t n_items;
     int details = 1;
-    PyObject *starts_obj, *entries_obj, *colours_obj, *givens_obj, *events_obj;
+    PyObject *starts_obj, *entries_obj, *colours_obj, *givens_obj, *events_obj, *bounds_obj = Py_None;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nOOOOO|p", kwlist, &n_items, &starts_obj, &entries_obj,
-                                     &colours_obj, &givens_obj, &events_obj, &details))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "nOOOOO|pO", kwlist, &n_items, &starts_obj, &entries_obj,
+                                     &colours_obj, &givens_obj, &events_obj, &details, &bounds_obj))
         return NULL;
     if (n_items < 0) {
         PyErr_SetString(PyExc_ValueError, "items must be at least 0");
         return NULL;
     }
-    Py_buffer starts, entries, colours, givens, events;
-    Py_buffer *views[] = {&starts, &entries, &colours, &givens, &events};
-    for (int k = 0; k < 5; k++)
+    Py_buffer starts, entries, colours, givens, events, bounds;
+    Py_buffer *views[] = {&starts, &entries, &colours, &givens, &events, &bounds};
+    for (int k = 0; k < 6; k++)
         views[k]->obj = NULL;
     PyObject *result = NULL;
     Pass pass;
     memset(&pass, 0, sizeof pass);
     if (int64_view(starts_obj, &starts, "starts", 0) < 0 || int64_view(entries_obj, &entries, "entries", 0) < 0
         || int64_view(colours_obj, &colours, "colours", 1) < 0 || int64_view(givens_obj, &givens, "givens", 0) < 0
-        || int64_view(events_obj, &events, "events", 0) < 0)
+        || int64_view(events_obj, &events, "events", 0) < 0 || int64_view(bounds_obj, &bounds, "bounds", 1) < 0)
         goto done;
     Py_ssize_t n_starts = starts.len / 8, n_nodes = entries.len / 8, n_events = events.len / 8;
     if (n_starts < 1) {
@@ -680,6 +695,24 @@ static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwds)
     if (colours.buf != NULL && colours.len != entries.len) {
         PyErr_SetString(PyExc_ValueError, "colours must be as long as entries");
         goto done;
+    }
+    /* bounds: (least, most) of each primary item, flat; None without bounds (Knuth's DLX3) */
+    if (bounds.obj != NULL) {
+        Py_ssize_t pairs = bounds.len / 16;
+        const int64_t *b = bounds.buf;
+        if (bounds.len % 16 || pairs > n_items) {
+            PyErr_SetString(PyExc_ValueError, "bounds must hold a (least, most) pair for each primary item");
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < pairs; i++)
+            if (b[2 * i] < 0 || b[2 * i] > b[2 * i + 1] || b[2 * i + 1] < 1) {
+                PyErr_Format(PyExc_ValueError, "item %zd has bounds (%lld, %lld)", i, (long long)b[2 * i],
+                             (long long)b[2 * i + 1]);
+                goto done;
+            }
+        pass.bounded = 1;
+        pass.bounds = b;
+        pass.primary = pairs;
     }
     pass.n_items = n_items;
     pass.details = details;
@@ -710,7 +743,7 @@ static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwds)
     result = answer(&pass, n_events);
 done:
     pass_free(&pass);
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         if (views[k]->obj != NULL)
             PyBuffer_Release(views[k]);
     return result;

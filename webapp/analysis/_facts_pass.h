@@ -42,6 +42,15 @@ typedef struct {
     /* scratch for a dead end: its distinct masks */
     Bits masks, uniq;
     Vec order;
+    /* with bounds (_facts_bounds.h): (least, most) of each primary item, whether each open level sets
+     * its tries aside, the level that set each option aside (-1: none), the options set aside in order
+     * (each level's from f_aside_start), the last choose's event index */
+    const int64_t *bounds;
+    Py_ssize_t primary;
+    int bounded;
+    char *f_aside;
+    int64_t *f_aside_start, *aside_level, chose;
+    Vec aside_stack;
 } Pass;
 
 static int64_t colour_at(const Pass *p, int64_t option, Py_ssize_t position)
@@ -412,6 +421,8 @@ static void ruled_at_choice(Pass *p, int64_t item, word *bits)
     }
 }
 
+#include "_facts_bounds.h"
+
 static int grow_tries(Pass *p)
 {
     if (p->t_step.n < p->t_cap)
@@ -440,20 +451,38 @@ static int walk(Pass *p, const int64_t *events, Py_ssize_t count)
 {
     for (Py_ssize_t step = 0; step < count; step++) {
         int64_t code = events[step], kind = code & KIND_MASK, arg = code >> KIND_BITS;
-        if (kind == COVER || kind == UNCOVER || kind == PURIFY || kind == UNPURIFY)
+        if (kind == COVER || kind == UNCOVER || kind == PURIFY || kind == UNPURIFY) {
+            /* with bounds a level sets aside unless its item is covered at its choose with least == most */
+            if (p->bounded && kind == COVER && step == p->chose + 1 && p->depth > 0 && arg < p->primary)
+                p->f_aside[p->depth - 1] = p->bounds[2 * arg] != p->bounds[2 * arg + 1];
             continue;
+        }
+        if (p->bounded && (kind == TAKE || kind == UNTAKE || kind == UNSETTLE))
+            continue;
+        if (p->bounded && kind == SETTLE) {     /* a node that places no option */
+            if (p->depth == 0 || arg != p->f_item[p->depth - 1])
+                return bad_event(step, "settles an item that is not its level's");
+            kind = TRY;
+            arg = NOT_NAMED;
+        }
         if (kind == TRY) {
             if (p->depth == 0)
                 return bad_event(step, "tries an option with no level open");
-            if (arg < 0 || arg >= p->n_options)
+            if ((arg < 0 || arg >= p->n_options) && arg != NOT_NAMED)
                 return bad_event(step, "tries an option that is not in the problem");
             Py_ssize_t top = p->depth - 1, node = p->t_step.n;
             int64_t previous = p->f_choice[top];
-            if (previous >= 0) {
-                unplace(p, previous, top);
-                p->t_size.a[p->f_node[top]] = node - p->f_node[top];
+            if (p->bounded && previous >= 0 && p->f_aside[top]) {
+                p->aside_level[previous] = top;
+                if (vec_push(&p->aside_stack, previous) < 0)
+                    return -1;
             }
-            place(p, arg, top);
+            if (previous >= 0)
+                unplace(p, previous, top);
+            if (p->f_node[top] >= 0)
+                p->t_size.a[p->f_node[top]] = node - p->f_node[top];
+            if (arg >= 0)
+                place(p, arg, top);
             p->f_choice[top] = arg;
             p->f_node[top] = node;
             if (grow_tries(p) < 0 || vec_push(&p->t_step, step) < 0 || vec_push(&p->t_level, top) < 0
@@ -477,19 +506,27 @@ static int walk(Pass *p, const int64_t *events, Py_ssize_t count)
             p->f_node[top] = -1;
             p->f_mark[top] = 0;
             memset(p->f_nogood + (size_t)top * W, 0, (size_t)W * sizeof(word));
+            if (p->bounded) {
+                p->f_aside[top] = 1;
+                p->f_aside_start[top] = p->aside_stack.n;
+                p->chose = step;
+            }
         } else if (kind == BACKUP) {
             if (p->depth == 0)
                 return bad_event(step, "backs up with no level open");
             Py_ssize_t top = --p->depth;       /* the level left */
             int64_t item = p->f_item[top], option = p->f_choice[top], node = p->f_node[top], mark = p->f_mark[top];
-            if (option >= 0) {
+            if (option >= 0)
                 unplace(p, option, top);
+            if (node >= 0)
                 p->t_size.a[node] = p->t_step.n - node;
-            }
+            if (p->bounded)
+                while (p->aside_stack.n > p->f_aside_start[top])
+                    p->aside_level[p->aside_stack.a[--p->aside_stack.n]] = -1;
             word *nogood = bits_grow(&p->b_nogood, W);
             if (nogood == NULL)
                 return -1;
-            if (mark == SOLVED) {
+            if (mark == SOLVED || p->bounded) {
                 for (int64_t bit = 1; bit <= top; bit++)     /* every level above: no jump past a solution */
                     set_bit(nogood, bit);
             } else {
@@ -523,7 +560,7 @@ static int walk(Pass *p, const int64_t *events, Py_ssize_t count)
             /* a dead end's back_to is told by the next try; one still waiting is overtaken (Python's waiting) */
             if (p->d_back_to.n && p->d_back_to.a[p->d_back_to.n - 1] == UNKNOWN)
                 p->d_back_to.a[p->d_back_to.n - 1] = UNKNOWN - 1;
-            if (dead_end(p, step, p->depth - 1, arg) < 0)
+            if ((p->bounded ? bounded_dead_end(p, step, p->depth - 1, arg) : dead_end(p, step, p->depth - 1, arg)) < 0)
                 return -1;
         } else if (kind == SOLUTION) {
             p->solutions++;

@@ -63,13 +63,18 @@ Glossary
 
 With bounds (Knuth's DLX3, exact_cover.Problem.bounds) a dead end is an item
 that cannot reach its least with the options left, and options leave an item
-not only through the placed options' items but also because the level above
-set them aside (bounded.py's tweak). The rulers and culprits above are defined
-for exact cover and are not named then: a dead end's rulers are NOT_NAMED, it
-has no culprits, its jump_to is its level - 1 (no backjump is claimed), and no
-jumps or thrashing are reported. The tree's facts (nodes, subtree sizes, wrong
-choices, heat) hold as they are; a settle (a level that takes no option) is a
-node whose option is NOT_NAMED.
+not only through the placed options' items but also because a level above set
+them aside (bounded.py's tweak). bounded_facts.py says what a conflict set and
+the culprits are then (a level's choice counts with the options it set aside;
+an option is ruled out through a primary item only when the item is full, and
+then by all of the item's holders together) and finds them; jump_to is the shallowest
+deepest level of a conflict set as here. A dead end's rulers are NOT_NAMED
+(an option may be ruled out only by several levels together); its every_ruler
+holds the levels of all its reasons. A back-up's nogood is every level above
+(sound; no back-up jump is claimed), and no thrashing is reported (a settle
+names no option). The tree's facts (nodes, subtree sizes, wrong choices, heat)
+hold as they are; a settle (a level that takes no option) is a node whose
+option is NOT_NAMED.
 
 Nothing here knows about JSON, the web or the command line.
 """
@@ -86,6 +91,7 @@ from typing import overload
 import orjson
 
 from ..engine import exact_cover as ec
+from . import bounded_facts
 from .fact_types import (  # noqa: F401 (the facts' types, read as facts.X by the layers above)
     DEAD,
     GIVEN,
@@ -154,13 +160,11 @@ def analyse(problem: ec.Problem, givens: Sequence[int], recording: ec.Recording,
 
     The recording may stop anywhere (a step or time limit): the open levels
     are then left as they are (their nodes open, no back-up). passes: "compiled"
-    (the default when it is built) or "python"; both find the same facts. A problem with bounds
-    (Knuth's DLX3) is analysed by this module's pass whatever passes says (not yet in _facts.c).
+    (the default when it is built) or "python"; both find the same facts, with bounds (Knuth's
+    DLX3) too.
     """
     if passes is None:
         passes = COMPILED if _facts is not None else PYTHON
-    if passes == COMPILED and problem.bounded:
-        passes = PYTHON     # with bounds (DLX3) only this module's pass knows the events and what is not named
     if passes == COMPILED:
         if _facts is None:
             raise ec.EngineError("the compiled analysis is not built here")
@@ -345,9 +349,20 @@ class _Pass:
         quiet = (COVER, UNCOVER, ec.PURIFY, ec.UNPURIFY, ec.TAKE, ec.UNTAKE, ec.UNSETTLE)
         coloured = self.coloured
         SETTLE = ec.SETTLE
+        # With bounds (bounded_facts.py): whether each open level sets its tries aside, and the options
+        # the open levels set aside -> the level.
+        bounded = self.bounded
+        sets_aside: list[bool] = []
+        aside: dict[int, int] = {}
+        aside_at: list[list[int]] = []      # per open level: the options it set aside
+        chose = -2              # the event index of the last choose
         for step, code in enumerate(events):
             kind = code & MASK
             if kind in quiet:
+                # A level sets aside unless its item is covered at its choose and its least is its most.
+                if bounded and kind == COVER and step == chose + 1:
+                    least, most = problem.bounds_of(code >> BITS)
+                    sets_aside[-1] = least != most
                 continue
             arg = code >> BITS
             if kind == SETTLE:      # with bounds: a node that places no option
@@ -357,6 +372,9 @@ class _Pass:
                 frame = frames[top]
                 previous = frame[1]
                 node = len(try_step)
+                if bounded and previous >= 0 and sets_aside[top]:
+                    aside[previous] = top
+                    aside_at[top].append(previous)
                 if previous >= 0:
                     if coloured:
                         self.unplace(previous, top)
@@ -390,10 +408,18 @@ class _Pass:
             elif kind == CHOOSE:
                 frames.append([arg, -1, -1, 0, 0])
                 choices.append(-1)
+                if bounded:
+                    sets_aside.append(True)
+                    aside_at.append([])
+                    chose = step
             elif kind == BACKUP:
                 item, option, node, nogood, mark = frames.pop()
                 choices.pop()
                 top = len(frames)           # the level left
+                if bounded:
+                    sets_aside.pop()
+                    for o in aside_at.pop():
+                        del aside[o]
                 if option >= 0:
                     if coloured:
                         self.unplace(option, top)
@@ -421,7 +447,10 @@ class _Pass:
                     stretches.append((len(try_step), frames[jump][2] if jump >= 0 else -1, len(backups) - 1))
             elif kind == DEAD_END:
                 top = len(frames) - 1
-                dead = self.dead_end(step, top, arg, choices)
+                if bounded:
+                    dead = bounded_facts.dead_end(problem, self.givens, step, top, arg, choices, aside)
+                else:
+                    dead = self.dead_end(step, top, arg, choices)
                 heat[arg] += 1
                 frame = frames[top]
                 frame[3] = dead.conflict
@@ -491,12 +520,6 @@ class _Pass:
 
     def dead_end(self, step: int, level: int, item: int, choices: list[int]) -> DeadEnd:
         """A dead end on item at level: the ruler of each option and a minimal conflict set."""
-        if self.bounded:
-            # Not named with bounds (see the module's docstring): every level above, no jump.
-            found = list(self.problem.options_of_item[item])
-            above = (1 << (level + 1)) - 2
-            return DeadEnd(step, level, item, found, [NOT_NAMED] * len(found), [NOT_NAMED] * len(found), [], [],
-                           None, level - 1, conflict=above, every_ruler=[above] * len(found))
         owner = self.owner
         options, ruler, ruler_level = [], [], []
         masks = []              # per option not ruled out by a given: the levels holding one of its items
@@ -782,7 +805,9 @@ def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[i
         isinstance(events, memoryview) and events.format == "q")
     codes = events if native else array("q", events)
     inputs = (len(problem.items), starts, entries, colours, array("q", givens), codes)
-    f = _facts.analyse(*inputs, details=False)
+    # With bounds: (least, most) of each primary item, flat (None: exact cover).
+    bounds = array("q", [v for pair in problem.bounds for v in pair]) if problem.bounded else None
+    f = _facts.analyse(*inputs, details=False, bounds=bounds)
     for name in PACKED:
         f[name] = int64s(f[name])
     tries = Tries(f["try_step"], f["try_level"], f["try_option"], f["try_parent"], f["try_size"],
@@ -795,6 +820,6 @@ def compiled_pass(problem: ec.Problem, givens: Sequence[int], events: Sequence[i
     culprits, options = f["culprits"], f["culprit_options"]
     thrash = [Thrash(tuple(zip(culprits[starts_of[g[0]]:starts_of[g[0] + 1]],
                                options[starts_of[g[0]]:starts_of[g[0] + 1]])), g) for g in f["thrashing"]]
-    again = functools.partial(_facts.analyse, *inputs)
+    again = functools.partial(_facts.analyse, *inputs, bounds=bounds)
     return Analysis(f["events"], f["solutions"], DeadEndTable(f, problem, again), backups, tries, f["wrong"], thrash,
                     f["heat"], f["finished"], jumps, f["wasted"])

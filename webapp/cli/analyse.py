@@ -287,9 +287,9 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
             shown.append(j)
     lines += ["", "Deepest jumps (conflict-directed backjumping):"]
     if subject.problem.bounded:
-        # No conflict sets are claimed with bounds (webapp/analysis/facts.py): say so, not "none".
-        lines.append("  " + say("analyse.bounds_no_jumps"))
-    elif not shown:
+        # A dead end's conflict sets are found with bounds (bounded_facts.py), a back-up's are not: say so.
+        lines.append("  " + say("analyse.bounds_backups"))
+    if not shown:
         lines.append("  none: every dead end was caused by the level the search went back to.")
     for j in shown[:REPORT_TOP]:
         what = "a dead end" if j["kind"] == "dead_end" else f"leaving level {j['level']}"
@@ -302,7 +302,7 @@ def report_lines(subject: Subject, found: an.Analysis, outcome: ec.Outcome, answ
         lines.append(f"  A backjumping search would skip at least {found.wasted:,} of {s.nodes:,} nodes.")
     lines += ["", "Thrashing (the same culprits, dead end after dead end):"]
     if subject.problem.bounded:
-        lines.append("  " + say("analyse.bounds_no_culprits"))
+        lines.append("  " + say("analyse.bounds_no_thrashing"))
     elif not found.thrashing:
         lines.append("  none: no two dead ends share their culprits.")
     for group in answer["thrashing"][:REPORT_TOP]:

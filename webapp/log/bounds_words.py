@@ -13,9 +13,11 @@ Glossary (besides webapp/analysis/explain.py's)
 
 from __future__ import annotations
 
+import bisect
+
 from ..analysis.explain import State, count_of, live_options
 from ..engine import exact_cover as ec
-from ..words.messages import say
+from ..words.messages import join_and, say
 
 # The kinds whose arg is an item.
 ITEM_KINDS = (ec.CHOOSE, ec.COVER, ec.UNCOVER, ec.DEAD_END, ec.PURIFY, ec.UNPURIFY, ec.TAKE, ec.UNTAKE, ec.SETTLE,
@@ -64,7 +66,7 @@ def lines(log: dict, problem: ec.Problem, step: int, kind: int, arg: int, before
         count = count_of(problem, after, arg)
         lines_ = [say("dead_end.bounds", level=after.level, item=items[arg], counted=counted(count), least=least,
                       left=say("bounds.left", count=len(live_options(problem, after, arg))), still=least - count),
-                  say("dead_end.bounds.why", item=items[arg])]
+                  *culprit_lines(log, step, after, arg, least)]
         return lines_ + later()
     if kind == ec.BACKUP:
         leaving = before.frames[-1].item
@@ -75,6 +77,24 @@ def lines(log: dict, problem: ec.Problem, step: int, kind: int, arg: int, before
             return [say("backup.bounds.settled", level=arg, need=need[leaving], above=arg - 1, item=items[top.item])]
         return [say("backup.bounds.line", level=arg, need=need[leaving], above=arg - 1, option=labels[top.option])]
     return None
+
+
+def culprit_lines(log: dict, step: int, after: State, item: int, least: int) -> list[str]:
+    """The culprits of the dead end at `step` (the facts': bounded_facts.py says what they are), and when
+    there are some, what a choice and a gone option mean with bounds. A level that settled is named by its
+    settle ("none more for C")."""
+    dead = log["facts"]["dead_ends"]
+    k = bisect.bisect_left(dead["step"], step - 1)
+    start = sum(dead["culprit_count"][:k])
+    levels = dead["culprits"][start:start + dead["culprit_count"][k]]
+    labels, items = log["labels"], log["items"]
+    named = [say("settle.label", item=items[after.frames[lv].item]) if after.frames[lv].settled
+             else labels[after.frames[lv].option] for lv in levels]
+    lines_ = [say("dead_end.bounds.culprits", count=len(levels), levels=join_and([str(lv) for lv in levels]),
+                  choices=join_and(named), item=items[item], least=least)]
+    if levels:
+        lines_.append(say("dead_end.bounds.why", item=items[item]))
+    return lines_
 
 
 def cover_suffix(log: dict, problem: ec.Problem, step: int, arg: int, after: State) -> str:

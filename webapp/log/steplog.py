@@ -585,10 +585,13 @@ def bounded_lines(log: dict, problem: ec.Problem, replay_: Replay, step: int, ki
             following.apply(code)
             if code & ec.KIND_MASK in (ec.TRY, ec.SETTLE):
                 top = following.state.frames[-1]
+                level = following.state.level
                 if top.settled:
-                    return [say("dead_end.back_to_settle", level=following.state.level, k=top.k, d=top.d,
-                                item=log["items"][top.item])]
-                return [back_to_line(phrases_of(log), following.state.level, top.k, top.d, top.option, dead_level)]
+                    back = say("dead_end.back_to_settle", level=level, k=top.k, d=top.d, item=log["items"][top.item])
+                else:
+                    back = back_to_line(phrases_of(log), level, top.k, top.d, top.option, dead_level)
+                # With bounds too, where a backjumping search would have gone (the dead end's culprits say why).
+                return [back, *jump_lines(log, step, level)]
         return [end_line(log, step)]
 
     return bounds_words.lines(log, problem, step, kind, arg, before, after, later)

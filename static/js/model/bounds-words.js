@@ -6,7 +6,7 @@
 import {
   CHOOSE, TRY, DEAD_END, BACKUP, TAKE, UNTAKE, SETTLE, UNSETTLE,
 } from "./steplog.js";
-import { say } from "./messages.js";
+import { joinAnd, say } from "./messages.js";
 
 const counted = (count) => say("bounds.count", { count });
 
@@ -16,8 +16,11 @@ function boundsOf(log, item) {
   return log.bounds ? log.bounds[item] : [1, 1];
 }
 
-/** Where the search goes after the dead end at `step`: the next try or settle, or the end. */
-function afterDeadEnd(log, state, step, endLine, backLine) {
+/**
+ * Where the search goes after the dead end at `step`: the next try or settle, or the end; then, when
+ * a backjumping search would have gone further back (the facts' jumps), jumpLines says so.
+ */
+function afterDeadEnd(log, state, step, { endLine, backLine, jumpLines }) {
   for (let s = step + 1; s <= log.stepCount; s++) {
     const kind = log.kindAt(s);
     if (kind !== TRY && kind !== SETTLE) continue;
@@ -25,18 +28,57 @@ function afterDeadEnd(log, state, step, endLine, backLine) {
     const level = next.level;
     const k = next.frameK[level];
     const d = next.frameD[level];
-    if (kind === SETTLE) return say("dead_end.back_to_settle", { level, k, d, item: log.items[next.frameItem[level]] });
-    return backLine(level, k, d, log.argAt(s), state.level);
+    const closing = kind === SETTLE
+      ? say("dead_end.back_to_settle", { level, k, d, item: log.items[next.frameItem[level]] })
+      : backLine(level, k, d, log.argAt(s), state.level);
+    return { closing, lesson: jumpLines(log, step, level) };
   }
-  return endLine(log, step);
+  return { closing: endLine(log, step), lesson: [] };
+}
+
+/**
+ * The culprits of the dead end at `state` (the server's facts: webapp/analysis/bounded_facts.py says
+ * what they are), and when there are some, what a choice and a gone option mean with bounds. A level
+ * that settled is named by its settle ("none more for C").
+ */
+function culpritLines(log, state, item, least) {
+  const levels = Array.from(log.facts.culpritsOf(log.facts.deadEndAt(state.step)));
+  const named = levels.map((level) => (state.frameOption[level] < 0
+    ? say("settle.label", { item: log.items[state.frameItem[level]] })
+    : log.labels[state.frameOption[level]]));
+  const lines = [say("dead_end.bounds.culprits", {
+    count: levels.length, levels: joinAnd(levels.map(String)), choices: joinAnd(named), item: log.items[item], least,
+  })];
+  return { levels, lines, why: levels.length ? [say("dead_end.bounds.why", { item: log.items[item] })] : [] };
+}
+
+/**
+ * A dead end of a log with bounds at `state`, as explain.js's explainDeadEnd gives exact cover's:
+ * {item, heading, culprits: {levels, lines, why}, closing, lesson, sentences}. closers: {endLine,
+ * backLine, jumpLines}, exact cover's closing lines.
+ */
+export function boundedDeadEnd(log, state, closers) {
+  const item = log.argAt(state.step);
+  const [least] = boundsOf(log, item);
+  const count = log.countOf(state, item);
+  const heading = say("dead_end.bounds", {
+    level: Math.max(state.level, 0), item: log.items[item], counted: counted(count), least,
+    left: say("bounds.left", { count: log.optionsBeside(state, item).length }), still: least - count,
+  });
+  const culprits = culpritLines(log, state, item, least);
+  const { closing, lesson } = afterDeadEnd(log, state, state.step, closers);
+  return {
+    item, heading, culprits, ruledOut: [], groups: [], also: [], closing, lesson,
+    sentences: [heading, ...culprits.lines, ...culprits.why, closing, ...lesson],
+  };
 }
 
 /**
  * The lines of the step at `state` (its event: kind, arg) in a log with bounds, or null when the
- * words are exact cover's. endLine(log, step) and backLine(level, k, d, option, deadLevel): the
- * closing lines of a dead end, as exact cover says them.
+ * words are exact cover's. closers: {endLine(log, step), backLine(level, k, d, option, deadLevel),
+ * jumpLines(log, step, back)}, the closing lines of a dead end as exact cover says them.
  */
-export function boundedLines(log, state, kind, arg, { endLine, backLine }) {
+export function boundedLines(log, state, kind, arg, closers) {
   const { need } = log.phrases;
   const { items, labels } = log;
   const step = state.step;
@@ -73,18 +115,7 @@ export function boundedLines(log, state, kind, arg, { endLine, backLine }) {
     })];
   }
   if (kind === UNSETTLE) return [say("unsettle.line", { item: items[arg], level: Math.max(state.level, 0) })];
-  if (kind === DEAD_END) {
-    const [least] = boundsOf(log, arg);
-    const count = log.countOf(state, arg);
-    return [
-      say("dead_end.bounds", {
-        level: Math.max(state.level, 0), item: items[arg], counted: counted(count), least,
-        left: say("bounds.left", { count: log.optionsBeside(state, arg).length }), still: least - count,
-      }),
-      say("dead_end.bounds.why", { item: items[arg] }),
-      afterDeadEnd(log, state, step, endLine, backLine),
-    ];
-  }
+  if (kind === DEAD_END) return boundedDeadEnd(log, state, closers).sentences;
   if (kind === BACKUP) {
     const leaving = state.popped().item;
     if (!arg) return [say("backup.bounds.over", { need: need[leaving], message: log.outcome.message })];

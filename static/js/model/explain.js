@@ -7,7 +7,7 @@
 import {
   CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY,
 } from "./steplog.js";
-import { boundedLines, boundedTitle, coverSuffix } from "./bounds-words.js";
+import { boundedDeadEnd, boundedLines, boundedTitle, coverSuffix } from "./bounds-words.js";
 import { joinAnd, say } from "./messages.js";
 import { cellName, symbolOf } from "./sudoku.js";
 
@@ -190,16 +190,17 @@ function backToLine(log, level, k, d, option, deadLevel) {
 
 /** A step of a log with bounds whose words are not exact cover's (model/bounds-words.js), or null. */
 function boundedEvent(log, state, kind, arg) {
-  const said = boundedLines(log, state, kind, arg, { endLine, backLine: (...a) => backToLine(log, ...a) });
-  if (!said) return null;
+  const closers = { endLine, backLine: (...a) => backToLine(log, ...a), jumpLines };
   const line = (text, role = "summary") => ({ text, role });
   if (kind === DEAD_END) {
-    const [heading, why, closing] = said;
-    return {
-      kind: "dead-end", title: say("title.dead_end"), item: arg, tone: "dead",
-      sentences: [line(heading), line(why, "lesson"), line(closing, "back")],
-    };
+    const d = boundedDeadEnd(log, state, closers);
+    const sentences = [line(d.heading), ...d.culprits.lines.map((text) => line(text, "culprits")),
+      ...d.culprits.why.map((text) => line(text, "lesson")), line(d.closing, "back"),
+      ...d.lesson.map((text) => line(text, "lesson"))];
+    return { kind: "dead-end", title: say("title.dead_end"), item: arg, tone: "dead", sentences, deadEnd: d };
   }
+  const said = boundedLines(log, state, kind, arg, closers);
+  if (!said) return null;
   if (kind === BACKUP) {
     return { kind: "backup", title: say(arg ? "title.backup" : "title.over"), item: state.popped().item, tone: "", sentences: [line(said[0])] };
   }

@@ -53,8 +53,9 @@ export class Quiz {
         chooses++;
       } else if (log.kinds[i] === DEAD_END) {
         // Asked at the choose that found the item empty (the step before the dead end),
-        // unless the givens alone starve it: then no choice is to blame.
-        if (log.facts.culpritsOf(deadEnds).length) {
+        // unless the givens alone starve it: then no choice is to blame. Not with bounds: the
+        // question's words say the item has no option left, and with bounds it may have a few.
+        if (!log.bounds && log.facts.culpritsOf(deadEnds).length) {
           at.push(i);
           kind.push(CULPRIT);
           ref.push(deadEnds);
