@@ -1,6 +1,6 @@
 """Knuth's multiplicities (DLX3) on the exact cover page, in Chromium: the built-in knuth-bounds solves
 to Knuth's one solution; at its take, cover-to-the-most, settle and dead-end steps the Why panel says what
-webapp.log.steplog.explain_step says (the dead end's culprit too); the links panel is not offered and the note says why; a typed
+webapp.log.steplog.explain_step says (the dead end's culprit too); the links picture's caption names a tweak and the settle; a typed
 problem's bad bounds are refused where they stand, the text kept.
 """
 
@@ -10,8 +10,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.coverhelpers import cover_via_api, expect_step, kinds_and_args, open_cover_page, why_sentences
+from webapp.analysis.explain import SETS_ASIDE
 from webapp.engine import exact_cover as ec
-from webapp.log.steplog import explain_step
+from webapp.log.steplog import Replay, explain_step
 
 # Every test here also fails on an uncaught exception in the page (conftest.no_script_errors).
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
@@ -27,17 +28,29 @@ def test_knuths_dlx3_example_replays_its_bounds_in_words(page: Page, api):
     page.goto(f"/cover?builtin=knuth-bounds&sol=all&choose=mrv&step={first[ec.DEAD_END]}")
     expect_step(page, first[ec.DEAD_END])
     expect(page.locator("#results")).to_contain_text(answer["outcome"]["message"])
-    expect(page.locator("#links-panel")).to_be_hidden()
-    expect(page.locator("#links-note")).to_contain_text("does not draw Knuth's tweaks")
+    # The dancing links picture draws Algorithm M's tweaks too (model/dancing.js, node-tested step by step).
+    panel = page.locator("#links-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#links-note")).to_be_hidden()
+    panel.evaluate("e => e.open = true")
     said = why_sentences(page)
     assert said == explain_step(log, first[ec.DEAD_END])
     assert said[:2] == ["Dead end at level 1: C is covered 0 times and needs at least 2, but only 1 option is left for the 2 more.",
                         "One choice is to blame, at level 0: A B X:0 Y:0 alone leaves C too few options for the 2 covers it needs."]
 
-    # Step on with the keyboard through the take, the cover of C to its most and the settle.
+    # Step on with the keyboard through the take, the cover of C to its most and the settle; the links
+    # caption says what the first try that sets its option aside (a tweak) and the settle do to the lists.
+    states = [Replay(log).run_to(step) for step in range(first[ec.DEAD_END] + 1, first[ec.UNTAKE] + 1)]
+    tweak = next(step for step, state in zip(range(first[ec.DEAD_END] + 1, first[ec.UNTAKE] + 1), states)
+                 if kinds[step - 1] == ec.TRY and state.frames[-1].mode == SETS_ASIDE)
+    caption = page.locator("#links .links-caption")
     for step in range(first[ec.DEAD_END] + 1, first[ec.UNTAKE] + 1):
         page.keyboard.press("ArrowRight")
         expect_step(page, step)
+        if step == tweak:
+            expect(caption).to_contain_text(f"Step {step}: tweak(")
+        elif step == first[ec.SETTLE]:       # C is covered already (its last cover): no link moves
+            expect(caption).to_have_text(f"Step {step}: settle — the item takes none more; it is covered already, so no link changes.")
         if kinds[step - 1] in (ec.TAKE, ec.SETTLE, ec.CHOOSE, ec.COVER, ec.UNSETTLE, ec.UNTAKE, ec.BACKUP):
             assert why_sentences(page) == explain_step(log, step), f"step {step}"
     assert any(line.startswith("Level 3: C is covered 2 to 3 times, covered twice: it has its least")

@@ -4,12 +4,26 @@
 // the same order and return them, so a view can show each link that changes.
 // (The engine also marks a covered item's len, for its search for the item
 // with fewest options; the picture shows Knuth's plain counts.)
-// A DancingReplay brings the arrays to the state at any step of a log.
+// A DancingReplay brings the arrays to the state at any step of a log; with bounds
+// (Knuth's DLX3) it also makes Algorithm M's tweaks, untweaks and settles, as
+// webapp/engine/bounded.py does, so the picture shows what they do to the lists.
 // Meant for small problems (the node-level picture); no DOM. The words of an
 // update (dancing.*) come from the message catalogue; its rules are Knuth's notation.
 
 import { say } from "./messages.js";
-import { COVER, UNCOVER, PURIFY, UNPURIFY } from "./steplog.js";
+import {
+  CHOOSE, TRY, COVER, UNCOVER, BACKUP, PURIFY, UNPURIFY, SETTLE, UNSETTLE,
+} from "./steplog.js";
+
+/**
+ * With bounds, how a level treats its item's options (webapp/engine/bounded.py's modes): COVER_MODE
+ * (its item covered at its choose, least = most: Algorithm X's branch), TWEAK (the item can take more:
+ * each option tried is set aside, from every list), SPECIAL (covered at its choose with slack: each
+ * option tried is set aside from the item's own column).
+ */
+export const COVER_MODE = 0;
+export const TWEAK = 1;
+export const SPECIAL = 2;
 
 /** The largest problem the node-level picture takes: a 4×4 Sudoku (64 items, 320 nodes) and the word square (28 items, 418 nodes) fit. */
 export const LINKS_MAX_ITEMS = 64;
@@ -237,6 +251,76 @@ export class Links {
     return updates;
   }
 
+  /**
+   * Knuth's tweak(x) (Algorithm M, DLX3): the level's item keeps its place, but the option of node x,
+   * now tried, is set aside for the level's later ways. With hideOthers (his TWEAK mode, the item can
+   * take more) each other node of the option leaves its column first, as a cover would hide it; then x
+   * leaves its own column, whose first node it is. Returns the updates made, in order.
+   */
+  tweak(x, hideOthers) {
+    const updates = [];
+    let beat = 0;
+    if (hideOthers) for (const q of this.others[x]) this.hideNode(q, updates, beat++);
+    this.hideNode(x, updates, beat);
+    return updates;
+  }
+
+  /**
+   * Knuth's untweak, at a level's end (webapp/engine/bounded.py's untweak, update for update): the
+   * nodes set aside in item i's column, from `first` down, come back: D[i] ← first, each U[x] set
+   * to the node above it (with hideOthers, each one's other nodes relinked in their columns), then
+   * U of the node that follows them, and len[i] + their count.
+   */
+  untweak(i, first, hideOthers) {
+    const { up, down, len } = this;
+    const updates = [];
+    let beat = 0;
+    const last = down[i];
+    updates.push({ array: "down", node: i, from: last, to: first, via: i, beat: beat++, rule: "D[x] ← first" });
+    down[i] = first;
+    let above = i;
+    let count = 0;
+    for (let x = first; x !== last; above = x, x = down[x]) {
+      updates.push({ array: "up", node: x, from: up[x], to: above, via: x, beat: beat++, rule: "U[x] ← the node above" });
+      up[x] = above;
+      count += 1;
+      if (hideOthers) for (const q of this.others[x]) this.unhideNode(q, updates, beat++);
+    }
+    updates.push({ array: "up", node: last, from: up[last], to: above, via: last, beat: beat++, rule: "U[x] ← the node above" });
+    up[last] = above;
+    updates.push({ array: "len", node: i, from: len[i], to: len[i] + count, via: i, beat, rule: "len[x] + set aside" });
+    len[i] += count;
+    return updates;
+  }
+
+  /** A settle (DLX3): item i takes no more and leaves the item list; its column stays as it is. */
+  unlinkItem(i) {
+    const { left, right } = this;
+    const l = left[i];
+    const r = right[i];
+    const updates = [
+      { array: "right", node: l, from: right[l], to: r, via: i, beat: 0, rule: "R[L[x]] ← R[x]" },
+      { array: "left", node: r, from: left[r], to: l, via: i, beat: 0, rule: "L[R[x]] ← L[x]" },
+    ];
+    right[l] = r;
+    left[r] = l;
+    return updates;
+  }
+
+  /** Undo unlinkItem(i): item i is back in the item list. */
+  relinkItem(i) {
+    const { left, right } = this;
+    const l = left[i];
+    const r = right[i];
+    const updates = [
+      { array: "right", node: l, from: right[l], to: i, via: i, beat: 0, rule: "R[L[x]] ← x" },
+      { array: "left", node: r, from: left[r], to: i, via: i, beat: 0, rule: "L[R[x]] ← x" },
+    ];
+    right[l] = i;
+    left[r] = i;
+    return updates;
+  }
+
   /** The node of item i in option k (-1: none). */
   nodeOf(k, i) {
     const t = this.optionOf.length;
@@ -327,13 +411,65 @@ export class DancingReplay {
     this.links = new Links(log.items.length, log.primary, log.options, log.colours);
     for (const g of log.givens) for (const i of log.options[g]) this.links.cover(i);
     this.step = 0;
-    this.checkpoints = [this.links.copyArrays()];
+    // With bounds: per open level its item, its mode and the first node of its column at its choose
+    // (where the options it sets aside start), kept in the copies with the arrays.
+    this.levels = { height: 0, item: [], mode: [], first: [] };
+    /** What the last step applied did with bounds besides cover and uncover: {op, item, option, mode} or null. */
+    this.did = null;
+    this.checkpoints = [this.copy()];
     const copy = this.checkpoints[0];
-    const bytes = 512 + Object.values(copy).reduce((sum, array) => sum + array.byteLength, 0);
+    const bytes = 512 + Object.values(copy).reduce((sum, array) => sum + (array.byteLength || 0), 0);
     this.every = LINKS_CHECKPOINT_EVERY;
     while ((Math.floor(log.stepCount / this.every) + 1) * bytes > LINKS_CHECKPOINT_BYTES && this.every < log.stepCount) {
       this.every *= 2;
     }
+  }
+
+  /** The arrays and (with bounds) the open levels, as a copy. */
+  copy() {
+    const { height, item, mode, first } = this.levels;
+    return { ...this.links.copyArrays(), levels: { height, item: item.slice(), mode: mode.slice(), first: first.slice() } };
+  }
+
+  restore(copy) {
+    this.links.restore(copy);
+    const { height, item, mode, first } = copy.levels;
+    this.levels = { height, item: item.slice(), mode: mode.slice(), first: first.slice() };
+  }
+
+  /**
+   * With bounds, the links a step moves besides cover and uncover (bounded.py, in its order): a try
+   * at a level that sets aside tweaks the option's node; the level's end untweaks (before the uncover
+   * of its item, or at its backup when the item was not covered); a settle takes the item out of the
+   * item list (TWEAK mode), an unsettle puts it back. Returns [updates before the event's own, after].
+   */
+  boundsStep(kind, arg) {
+    const lv = this.levels;
+    const t = lv.height - 1;
+    const { links } = this;
+    this.did = null;
+    if (kind === CHOOSE) {
+      lv.item[t + 1] = arg;
+      lv.mode[t + 1] = TWEAK;
+      lv.first[t + 1] = links.down[arg];
+      lv.height += 1;
+    } else if (kind === COVER && this.step > 0 && this.log.kinds[this.step - 1] === CHOOSE && lv.item[t] === arg) {
+      const [least, most] = this.log.bounds[arg];
+      lv.mode[t] = least === most ? COVER_MODE : SPECIAL;
+    } else if (kind === TRY && lv.mode[t] !== COVER_MODE) {
+      this.did = { op: "tweak", item: lv.item[t], option: arg, mode: lv.mode[t] };
+      return [links.tweak(links.nodeOf(arg, lv.item[t]), lv.mode[t] === TWEAK), []];
+    } else if ((kind === UNCOVER && lv.item[t] === arg && lv.mode[t] === SPECIAL) || (kind === BACKUP && lv.mode[t] === TWEAK)) {
+      this.did = { op: "untweak", item: lv.item[t], option: -1, mode: lv.mode[t] };
+      const updates = links.untweak(lv.item[t], lv.first[t], lv.mode[t] === TWEAK);
+      if (kind === BACKUP) lv.height -= 1;
+      return [updates, []];
+    } else if ((kind === SETTLE || kind === UNSETTLE) && lv.mode[t] === TWEAK) {
+      this.did = { op: kind === SETTLE ? "settle" : "unsettle", item: arg, option: -1, mode: TWEAK };
+      return [kind === SETTLE ? links.unlinkItem(arg) : links.relinkItem(arg), []];
+    }
+    if (kind === BACKUP) lv.height -= 1;
+    return [[], []];
   }
 
   /** Apply the event that makes step `this.step + 1`; returns its updates ([] for other kinds). */
@@ -341,6 +477,7 @@ export class DancingReplay {
     const kind = this.log.kinds[this.step];
     const item = this.log.args[this.step];
     let updates = [];
+    const [before] = this.log.bounds ? this.boundsStep(kind, item) : [[]];
     if (kind === COVER) updates = this.links.cover(item);
     else if (kind === UNCOVER) updates = this.links.uncover(item);
     else if (kind === PURIFY || kind === UNPURIFY) {
@@ -349,9 +486,14 @@ export class DancingReplay {
       const node = this.links.nodeOf(this.scratch.frameOption[this.scratch.height - 1], item);
       updates = kind === PURIFY ? this.links.purify(node) : this.links.unpurify(node);
     }
+    if (before.length) {
+      // The untweak before an uncover: the uncover's beats follow the untweak's.
+      const next = before[before.length - 1].beat + 1;
+      updates = [...before, ...updates.map((u) => ({ ...u, beat: u.beat + next }))];
+    }
     this.step += 1;
     if (this.step % this.every === 0 && !this.checkpoints[this.step / this.every]) {
-      this.checkpoints[this.step / this.every] = this.links.copyArrays();
+      this.checkpoints[this.step / this.every] = this.copy();
     }
     return updates;
   }
@@ -363,7 +505,7 @@ export class DancingReplay {
       let c = Math.floor(target / this.every);
       while (!this.checkpoints[c]) c--;
       if (c * this.every > this.step || target < this.step) {
-        this.links.restore(this.checkpoints[c]);
+        this.restore(this.checkpoints[c]);
         this.step = c * this.every;
       }
     }

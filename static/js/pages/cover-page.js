@@ -316,9 +316,7 @@ function showPicture(data, log) {
 function showLinksNote(log) {
   const note = $("links-note");
   note.hidden = player.linksFit;
-  if (log.bounds) {
-    note.textContent = words.say("page.cover.links_bounds");
-  } else if (!player.linksFit) {
+  if (!player.linksFit) {
     note.textContent = words.say("page.cover.links_note", {
       max_items: String(LINKS_MAX_ITEMS), max_nodes: String(LINKS_MAX_NODES),
       items: String(log.items.length), nodes: nodeCount(log.items.length, log.options),

@@ -1,12 +1,12 @@
 // views/linkspanel.js — the dancing links picture driven by a replay: which arrays
 // and link updates each step shows, whether a cover, uncover, purify or unpurify
-// is animated (stepping forward or back by one, or playing slowly), the caption
+// (with bounds also a tweak, untweak, settle or unsettle: model/dancing.js) is animated (stepping forward or back by one, or playing slowly), the caption
 // in words, and the jump to the matching cover or uncover. The picture itself,
 // its layout and its beat-by-beat animation, is views/linksview.js (LinksView).
 
-import { DancingReplay, linksFit } from "../model/dancing.js";
+import { DancingReplay, TWEAK, linksFit } from "../model/dancing.js";
 import { say } from "../model/messages.js";
-import { COVER, UNCOVER, PURIFY, UNPURIFY, KIND_NAMES } from "../model/steplog.js";
+import { COVER, UNCOVER, PURIFY, UNPURIFY, BACKUP, KIND_NAMES } from "../model/steplog.js";
 import { LinksView } from "./linksview.js";
 
 /** What the steps that move no link do, as the view's caption says it. */
@@ -16,7 +16,13 @@ const STILL_STEPS = {
   solution: say("links.still.solution"),
   dead_end: say("links.still.dead_end"),
   backup: say("links.still.backup"),
+  take: say("links.still.take"),
+  untake: say("links.still.untake"),
+  settle: say("links.still.settle"),
+  unsettle: say("links.still.unsettle"),
 };
+/** With bounds, the still steps whose words differ: an item may have options left at a dead end. */
+const STILL_BOUNDS = { dead_end: say("links.still.bounds.dead_end"), try: say("links.still.bounds.try") };
 
 /** Playing speeds (steps a second) at which cover and uncover steps are still animated. */
 const SLOW_PLAY = 2;
@@ -58,8 +64,7 @@ export class LinksPanel {
     this.log = null;
     this.replay = null;
     this.drawnStep = -1;
-    // With bounds the search also tweaks (sets options aside node by node): this view does not draw that.
-    if (!log || log.bounds || !linksFit(log.items.length, log.options)) {
+    if (!log || !linksFit(log.items.length, log.options)) {
       this.view.setProblem(null);
       return false;
     }
@@ -113,32 +118,40 @@ export class LinksPanel {
     const log = this.log;
     const undone = this.drawnStep;
     this.drawnStep = step;
-    if (backward && isMoving(log.kindAt(undone))) {
+    if (backward && this.moves(undone)) {
       // One step back over a cover or uncover: its updates run backwards, so
       // every link it changed gets its old value again, last change first.
       // (updatesAt moves the replay's arrays: ask for them before seeking.)
       const kind = log.kindAt(undone);
-      const verb = KIND_NAMES[kind];
       const updates = reversedUpdates(this.replay.updatesAt(undone));
+      // With bounds the step undone may be a tweak (a try), an untweak (a backup), a settle or an unsettle.
+      const did = isMoving(kind) ? null : this.replay.did;
+      const verb = did ? did.op : KIND_NAMES[kind];
+      const item = did ? (did.op === "tweak" ? log.labels[did.option] : log.items[did.item]) : log.items[log.argAt(undone)];
       const links = this.replay.seek(step);
       this.view.render({
         step, links, updates, focus,
-        title: say("links.title.back", { step: String(step), undone: String(undone), verb, item: log.items[log.argAt(undone)] }),
+        title: say("links.title.back", { step: String(step), undone: String(undone), verb, item }),
         matchingStep: 0, matchingText: "", animate: true, budgetMs, marks: this.marksAt(step),
       });
       return;
     }
     const kind = log.kindAt(step);
-    const moving = isMoving(kind);
-    const updates = moving ? this.replay.updatesAt(step) : [];
+    // With bounds a try, a settle, an unsettle or a backup may move links too (a tweak, an untweak).
+    const updates = isMoving(kind) || log.bounds ? this.replay.updatesAt(step) : [];
+    const moving = isMoving(kind) || updates.length > 0;
     const links = this.replay.seek(step);
     const item = log.argAt(step);
     const start = log.givens.length ? say("links.start.givens") : say("links.start.built");
-    let title = say("links.title", { step: String(step), what: kind < 0 ? start : STILL_STEPS[KIND_NAMES[kind]] });
+    const still = (log.bounds && STILL_BOUNDS[KIND_NAMES[kind]]) || STILL_STEPS[KIND_NAMES[kind]];
+    let title = say("links.title", { step: String(step), what: kind < 0 ? start : still });
     let matchingStep = 0;
     let matchingText = "";
     const marks = this.marksAt(step);
-    if (moving) {
+    const did = log.bounds && updates.length ? this.replay.did : null;
+    if (did) {
+      title = say("links.title", { step: String(step), what: this.boundsTitle(did, kind) });
+    } else if (moving) {
       title = say("links.title", { step: String(step), what: this.movingTitle(step, kind, item, marks) });
       const undoes = kind === UNCOVER || kind === UNPURIFY;
       matchingStep = undoes ? this.matchingBefore(step, PARTNER[kind], item) : this.matchingAfter(step, PARTNER[kind], item);
@@ -151,6 +164,27 @@ export class LinksPanel {
       step, links, updates, title, focus, matchingStep, matchingText,
       animate: forward && moving, budgetMs, marks,
     });
+  }
+
+  /** Whether the step moves links (with bounds: a tweak, untweak or settle besides the covers). */
+  moves(step) {
+    const kind = this.log.kindAt(step);
+    if (isMoving(kind)) return true;
+    return Boolean(this.log.bounds) && this.replay.updatesAt(step).length > 0;
+  }
+
+  /** With bounds, what a tweak, untweak, settle or unsettle (the replay's `did`) does to the links, in words. */
+  boundsTitle(did, kind) {
+    const name = this.log.items[did.item];
+    if (did.op === "tweak") {
+      const option = this.log.labels[did.option];
+      return say(did.mode === TWEAK ? "links.moving.tweak" : "links.moving.tweak_covered", { name, option });
+    }
+    if (did.op === "untweak") {
+      const key = did.mode === TWEAK ? "links.moving.untweak" : "links.moving.untweak_uncover";
+      return say(key, { name, level: String(this.replay.levels.height - (kind === BACKUP ? 0 : 1)) });
+    }
+    return say(did.op === "settle" ? "links.moving.settle" : "links.moving.unsettle", { name });
   }
 
   /** What a cover, uncover, purify or unpurify of `item` at `step` does to the links, in words. */
