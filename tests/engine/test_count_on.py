@@ -111,3 +111,25 @@ def test_a_count_is_bounded_by_its_steps_and_refuses_what_it_cannot_do():
         what_if.run(choices=[0], max_solutions=1)
         with pytest.raises(ec.ChoiceError):
             what_if.count_on()
+
+
+@pytest.mark.skipif(not ec.compiled_available(), reason="the stop flag is read by the compiled core")
+def test_a_count_with_a_stop_flag_reads_the_flag_and_the_clock_itself():
+    """stop: the core reads a bytearray's first byte (1 cancelled, 2 the time is up) and
+    CLOCK_MONOTONIC, time.perf_counter's clock, never calling back into Python."""
+    problem = problems.make("queens", n=8).problem
+    every = whole(problem, ec.COMPILED)
+
+    def stopped_at(**budget) -> ec.Outcome:
+        search = ec.Search(problem, ec.COMPILED)
+        search.run(max_solutions=1)
+        return search.count_on(**budget)
+
+    assert totals(stopped_at(stop=bytearray(1)).stats) == totals(every.stats)
+    assert stopped_at(stop=bytearray([1])).limit == ec.LIMIT_CANCELLED
+    assert stopped_at(stop=bytearray([2])).limit == ec.LIMIT_TIME
+    assert stopped_at(stop=bytearray(1), max_seconds=1e-9).limit == ec.LIMIT_TIME
+    # Without a clock the core takes no callable for a flag.
+    core = ec.Search(problem, ec.COMPILED).core
+    with pytest.raises(TypeError):
+        core.run(True, False, 100, -1, 0, -1.0, 0.0, 0.0, None, lambda: False, [], None, [], -1, 0)

@@ -33,6 +33,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 /* Event kinds, packed as arg * 16 + kind (exact_cover.CHOOSE ... UNPURIFY). */
 enum { CHOOSE, TRY, COVER, UNCOVER, SOLUTION, DEAD_END, BACKUP, PURIFY, UNPURIFY };
@@ -450,6 +451,7 @@ typedef struct {
     double deadline, per_event, per_dead_end;     /* deadline < 0: none */
     PyObject *clock, *cancelled, *solutions, *on_solution;
     long long first;                              /* the item to branch on below the choices; -1: the search's own */
+    volatile char *stop;                          /* clock None: the cancel flag, a bytearray's first byte */
 } Settings;
 
 #define EMIT(code)                                                              \
@@ -516,6 +518,22 @@ static int look(const Settings *s, Py_ssize_t recorded, int64_t dead_ends)
     return 0;
 }
 
+/* look() for a count on a thread of its own (clock None), without the GIL, which the thread beside
+ * it may hold in C for seconds: the deadline on CLOCK_MONOTONIC (time.perf_counter's clock on Linux)
+ * and the byte its caller sets (1: cancelled, 2: the time is up). */
+static int look_free(const Settings *s)
+{
+    if (s->stop != NULL && *s->stop)
+        return *s->stop == 2 ? LIMIT_TIME : LIMIT_CANCELLED;
+    if (s->deadline >= 0) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((double)now.tv_sec + 1e-9 * (double)now.tv_nsec >= s->deadline)
+            return LIMIT_TIME;
+    }
+    return 0;
+}
+
 static PyObject *bytes_of(const Buffer *b)
 {
     return PyBytes_FromStringAndSize((const char *)b->data, b->used * (Py_ssize_t)sizeof(int64_t));
@@ -528,7 +546,8 @@ static PyObject *bytes_of(const Buffer *b)
  * takes them back. first: the item it branches on at level base (-1: its own choice).
  * resume: go on from where the last run of this Core stopped at a limit (choices, first and
  * mrv as that run's; `steps` the steps so far), recording nothing: the counts it returns are
- * those of this part alone.
+ * those of this part alone. clock None: the loop reads the time and `cancelled` (a bytearray flag or
+ * None) itself (look_free), so a run that keeps no solution (keep 0, no on_solution) never takes the GIL.
  * -> (ending, found, nodes, dead_ends, steps, levels, level, events, sizes)
  * Mirrors exact_cover.Search.run's loop statement for statement. */
 static PyObject *core_run(Core *C, PyObject *args)
@@ -550,7 +569,16 @@ static PyObject *core_run(Core *C, PyObject *args)
     }
     if (!usable(C))
         return NULL;
-    if ((s.deadline >= 0 && !PyCallable_Check(s.clock)) || (s.cancelled != Py_None && !PyCallable_Check(s.cancelled)) ||
+    /* clock None: the loop looks at CLOCK_MONOTONIC and a bytearray flag itself (look_free) */
+    const int free_look = s.clock == Py_None;
+    s.stop = NULL;
+    if (free_look && s.cancelled != Py_None) {
+        if (!PyByteArray_Check(s.cancelled) || PyByteArray_GET_SIZE(s.cancelled) < 1)
+            return PyErr_Format(PyExc_TypeError, "without a clock, cancelled is a bytearray flag or None");
+        s.stop = PyByteArray_AS_STRING(s.cancelled);
+    }
+    if ((!free_look && s.deadline >= 0 && !PyCallable_Check(s.clock)) ||
+        (!free_look && s.cancelled != Py_None && !PyCallable_Check(s.cancelled)) ||
         (s.on_solution != Py_None && !PyCallable_Check(s.on_solution)))
         return PyErr_Format(PyExc_TypeError, "clock, cancelled and on_solution must be callable or None");
     const Links *L = C->links;
@@ -633,9 +661,12 @@ static PyObject *core_run(Core *C, PyObject *args)
                 found++;
                 steps++;
                 EMIT(((int64_t)level << KIND_BITS) | SOLUTION);
-                PyEval_RestoreThread(thread);
-                int ok = hand_over(&s, L, choice, level, kept);
-                thread = PyEval_SaveThread();
+                int ok = 1;         /* nothing kept or handed over (a count): no GIL */
+                if (s.keep != 0 || s.on_solution != Py_None) {
+                    PyEval_RestoreThread(thread);
+                    ok = hand_over(&s, L, choice, level, kept);
+                    thread = PyEval_SaveThread();
+                }
                 if (!ok) {
                     failed = 1;
                     break;
@@ -705,9 +736,14 @@ static PyObject *core_run(Core *C, PyObject *args)
         if (done >= look_at) {
             look_at = done + look_every;
             if (s.deadline >= 0 || s.cancelled != Py_None) {
-                PyEval_RestoreThread(thread);
-                int seen = look(&s, record ? events.used : 0, dead_ends);
-                thread = PyEval_SaveThread();
+                int seen;
+                if (free_look)
+                    seen = look_free(&s);
+                else {
+                    PyEval_RestoreThread(thread);
+                    seen = look(&s, record ? events.used : 0, dead_ends);
+                    thread = PyEval_SaveThread();
+                }
                 if (seen != 0) {
                     nodes--;
                     if (seen < 0)

@@ -21,8 +21,8 @@ class Core:
     def covered(self, item: int, /) -> bool: ...
     def arrays(self) -> tuple[list[int], list[int], list[int], list[int], list[int]]: ...
     def run(self, mrv: bool, record: bool, step_cap: int, solution_cap: int, keep: int, deadline: float,
-            per_event: float, per_dead_end: float, clock: Callable[[], float],
-            cancelled: Callable[[], bool] | None, solutions: list[list[int]],
+            per_event: float, per_dead_end: float, clock: Callable[[], float] | None,
+            cancelled: Callable[[], bool] | bytearray | None, solutions: list[list[int]],
             on_solution: Callable[[list[int]], None] | None, choices: list[int], first: int, steps: int,
             resume: bool = False, /) -> tuple[int, int, int, int, int, int, int, bytes | None, bytes | None]: ...
     def run_bounded(self, mrv: bool, record: bool, step_cap: int, solution_cap: int, keep: int, deadline: float,

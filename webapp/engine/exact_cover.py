@@ -422,8 +422,16 @@ class Search(Links):
                     "max_seconds": max_seconds}
         return Outcome(status, limit is None, limit, solutions, stats, settings)
 
+    @property
+    def resumable(self) -> bool:
+        """Whether count_on goes on in the compiled core from where run() stopped at a limit
+        (else it counts again from the start, holding the GIL: the Python engine, bounds, a what-if)."""
+        ran_with = getattr(self, "_ran_with", None)
+        return self.core is not None and ran_with is not None and not ran_with[2] and not self.problem.bounded
+
     def count_on(self, *, max_steps: int | None = None, max_seconds: float | None = None,
-                 cancelled: Callable[[], bool] | None = None, started: float | None = None) -> Outcome:
+                 cancelled: Callable[[], bool] | None = None, started: float | None = None,
+                 stop: bytearray | None = None) -> Outcome:
         """Count every solution of the search that run() stopped at a limit, going on from where
         it stopped: recording nothing and keeping no solution, so a count runs far past a
         replay's step budget for a fraction of its cost. The outcome counts the whole search
@@ -431,7 +439,15 @@ class Search(Links):
         max_steps bounds those steps too), so it equals an unrecorded run() from the start
         with no solutions cap, which is what a search the compiled core cannot go on from
         runs instead (the python engine's, one with bounds, a what-if's).
-        stats.seconds is this part's alone."""
+        stats.seconds is this part's alone.
+
+        stop: for a count on a thread of its own, instead of `cancelled`: a bytearray whose first
+        byte another thread sets, 1 to cancel it, 2 when its time is up (LIMIT_TIME). The compiled
+        core then never takes the GIL (it reads the byte and the clock itself), so the count runs
+        beside Python work or a compiled call that holds the GIL for seconds."""
+        if stop is not None:
+            asked = cancelled
+            cancelled = lambda: stop[0] != 0 or (asked is not None and asked())    # noqa: E731
         if not self.ran:
             raise RuntimeError("count_on goes on from a run(): run first")
         if getattr(self, "_what_if", False):
@@ -442,8 +458,11 @@ class Search(Links):
             again = type(self)(self.problem, self.engine)
             for option in self.selected:
                 again.select(option)
-            return again.run(max_solutions=None, keep=0, choose=getattr(self, "_choose", "mrv"),
-                             max_steps=max_steps, max_seconds=max_seconds, cancelled=cancelled, started=started)
+            found = again.run(max_solutions=None, keep=0, choose=getattr(self, "_choose", "mrv"),
+                              max_steps=max_steps, max_seconds=max_seconds, cancelled=cancelled, started=started)
+            if stop is not None and stop[0] == 2 and found.limit == LIMIT_CANCELLED:
+                found.limit = LIMIT_TIME
+            return found
         choose, before, ended = ran_with
         settings["choose"] = choose
         if ended:                   # nothing past the end: the count is the search's own
@@ -451,10 +470,12 @@ class Search(Links):
             return Outcome(SOLVED if stats.solutions else NO_SOLUTION, True, None, [], stats, settings)
         start = time.perf_counter()
         deadline = (started if started is not None else start) + max_seconds if max_seconds is not None else -1.0
-        ending, found, nodes, dead_ends, steps, levels, level, _, _ = self.core.run(
+        # With a stop flag, no clock: the core reads CLOCK_MONOTONIC (time.perf_counter's) and the flag itself.
+        clock, flag = (None, stop) if stop is not None else (time.perf_counter, cancelled)
+        ending, solutions, nodes, dead_ends, steps, levels, level, _, _ = self.core.run(
             choose == "mrv", False, max_steps if max_steps is not None else sys.maxsize, -1, 0, deadline, 0.0, 0.0,
-            time.perf_counter, cancelled, [], None, [], -1, before.steps, True)
-        stats = Stats(solutions=before.solutions + found, nodes=before.nodes + nodes,
+            clock, flag, [], None, [], -1, before.steps, True)
+        stats = Stats(solutions=before.solutions + solutions, nodes=before.nodes + nodes,
                       dead_ends=before.dead_ends + dead_ends, steps=steps,
                       max_level=max(before.max_level, levels - 1), seconds=time.perf_counter() - start,
                       engine=COMPILED)

@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..models.examples import examples
 from ..words.messages import say
-from . import answers, hardening
+from . import answers, counting, hardening
 
 bp = Blueprint("web", __name__)
 
@@ -402,6 +402,8 @@ def api_cover():
                                     **{**limits, **budget}, **what_if)
     recording, outcome = within_weight(problem, recording, search(recording), search, lambda o: o)
     note_cancelled(outcome)
+    # The count needs no log: it starts now, beside the estimate and the log's analysis.
+    counter = start_count(outcome, limits, asked_all and not what_if, searches[-1])
     message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
     answer = {
         "title": about["title"], "problem": about,
@@ -416,8 +418,26 @@ def api_cover():
             answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if,
                                           native=True)
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
-    answer["count"] = count_all(problem, [], choose, outcome, limits, asked_all and not what_if, searches[-1])
-    return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
+    # Encoded before the count is done, so that it may run until what compressing the answer needs.
+    body = steplog.encode(answer)
+    count = count_all(problem, [], choose, outcome, limits, asked_all and not what_if, searches[-1], counter,
+                      reserve=len(body) * counting.COMPRESS_SECONDS_A_BYTE)
+    return answers.answer(answer_key, with_count(body, count), outcome, count)
+
+
+def with_count(body: bytes, count: dict | None) -> bytes:
+    """An answer's JSON with its count added last: the bytes the answer with it would encode to."""
+    return body[:-1] + b',"count":' + (b"null" if count is None else steplog.encode(count)) + b"}"
+
+
+def start_count(outcome: ec.Outcome, limits: dict, asked_all: bool, replayed: ec.Search) -> counting.Count | None:
+    """The count past the replay on a thread of its own (webapp/web/counting.py), when count_all
+    will want one and the compiled core can go on from where the replay stopped; else None."""
+    if not (asked_all and outcome.limit in (ec.LIMIT_SOLUTIONS, ec.LIMIT_STEPS)) or not replayed.resumable:
+        return None
+    if seconds_left(limits["max_seconds"]) < COUNT_LEAST:
+        return None
+    return counting.Count(replayed, cap("SOLVE_MAX_COUNT_STEPS"), g.started + limits["max_seconds"])
 
 
 def read_what_if(body: dict, problem: ec.Problem) -> dict:
@@ -587,26 +607,32 @@ def search_from(problem: ec.Problem, givens) -> ec.Search:
 
 
 def count_all(problem: ec.Problem, givens, choose: str, outcome: ec.Outcome, limits: dict,
-              asked_all: bool, replayed: ec.Search | None = None) -> dict | None:
+              asked_all: bool, replayed: ec.Search | None = None, counter: counting.Count | None = None,
+              reserve: float = 0.0) -> dict | None:
     """Every solution counted, when all were asked for and the replay stopped at the most the
     page shows or at its step budget (or its log's weight): the search goes on from where the
     replay stopped (Search.count_on, `replayed`), recording nothing and keeping no solution,
     so it runs far past the replay's step budget (up to SOLVE_MAX_COUNT_STEPS steps from the
     search's start) in what is left of the request's time; without the replay's search, a
-    second search from the start does. None when there is nothing more to count."""
+    second search from the start does. counter: that count, started already (start_count),
+    waited for until `reserve` seconds are left. None when there is nothing more to count."""
     if not (asked_all and outcome.limit in (ec.LIMIT_SOLUTIONS, ec.LIMIT_STEPS)):
         return None
     shown = outcome.stats.solutions
     left = seconds_left(limits["max_seconds"])
-    if left < COUNT_LEAST:
-        counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
-                   "budget": cap("SOLVE_MAX_COUNT_STEPS")}
-    else:
+    found = None
+    if counter is not None:
+        found = counter.finish(g.started + limits["max_seconds"] - reserve, client_gone())
+    elif left >= COUNT_LEAST:
         budget = {"max_steps": cap("SOLVE_MAX_COUNT_STEPS"), "max_seconds": left, "cancelled": client_gone()}
         if replayed is not None:
             found = replayed.count_on(**budget)
         else:
             found = search_from(problem, givens).run(max_solutions=None, keep=0, choose=choose, **budget)
+    if found is None:
+        counted = {"solutions": shown, "complete": False, "limit": ec.LIMIT_TIME, "steps": 0,
+                   "budget": cap("SOLVE_MAX_COUNT_STEPS")}
+    else:
         note_cancelled(found)
         # A count cut shorter than the replay still knows the solutions the replay found.
         counted = {"solutions": max(found.stats.solutions, shown), "complete": found.complete, "limit": found.limit,
