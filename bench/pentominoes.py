@@ -5,6 +5,7 @@
     .venv/bin/python bench/pentominoes.py --width 20 --height 3 --no-updates     # a quick look
     bench/.venv/bin/python bench/pentominoes.py --no-updates --peer            # beside exact-cover's C counter
     .venv/bin/python bench/pentominoes.py --answers [--seconds 4] [--repeat 3]  # "All" through the app
+    .venv/bin/python bench/pentominoes.py --beside             # the count beside the log's analysis
 
 --answers asks the app (Flask's test client, the answer cache off, the server's default limits
 but for --seconds, SOLVE_MAX_SECONDS) for "All" as the cover page asks it (solutions null,
@@ -12,6 +13,12 @@ max_steps 10,000,000) on the pentominoes and on 12 queens, and prints for each a
 events and solutions the replay holds, the count past it (shown, counted, complete, the limit
 that stopped it), the answer's bytes (JSON, and brotli as served), and the server's wall and
 CPU time (time.process_time of the request: search, analysis, JSON, count, brotli).
+
+--beside records "All" on the pentominoes to where its log reaches the server's weight (1,548,391
+events), starts the count past it on a thread (Search.count_on), analyses the recording on this
+thread meanwhile (the compiled analysis holds the GIL throughout), then stops the count and
+prints how far it got: with the core's own clock and stop flag (as webapp/web/counting.py runs
+it) and, for comparison, with a Python clock and cancel callable, which the core calls with the GIL.
 
 Each run is timed with each engine (--engines, default compiled then python;
 the times are the engine's own Stats.seconds, the search alone) and, with
@@ -213,6 +220,39 @@ def answers(seconds: float, repeat: int) -> None:
         print(f"  {answer['outcome']['message']}  {count.get('message', '')}")
 
 
+def count_into(search: ec.Search, stop: bytearray, with_gil: bool, found: list) -> None:
+    """count_on stopped by `stop`: read by the core itself, or through a Python callable (with the GIL)."""
+    if with_gil:
+        found.append(search.count_on(cancelled=lambda: stop[0] != 0))
+    else:
+        found.append(search.count_on(stop=stop))
+
+
+def beside(repeat: int) -> None:
+    """How far the count past the replay gets while the log is analysed, with and without the GIL."""
+    import threading
+    import time
+
+    from webapp.analysis import facts as analysis
+    problem = problems.make("pentominoes").problem
+    replayed = 1_548_391
+    print("The count past the pentominoes' replay (1,548,391 events) while this thread analyses the log")
+    for _ in range(repeat):
+        for how in ("with the GIL (a Python clock)", "without it (its own clock, a stop flag)"):
+            search, recording = ec.Search(problem), ec.Recording()
+            search.run(recording=recording, max_solutions=None, max_steps=replayed)
+            stop, found = bytearray(1), []
+            counter = threading.Thread(target=count_into, args=(search, stop, "GIL" in how, found))
+            counter.start()
+            cpu = time.thread_time()
+            analysis.analyse(problem, [], recording)
+            cpu = time.thread_time() - cpu
+            stop[0] = 2
+            counter.join()
+            print(f"  {how:<42} analysis {cpu:.2f} s CPU; the count beside it: "
+                  f"{found[0].stats.steps - replayed:>12,} steps past the replay", flush=True)
+
+
 def main(argv=None) -> int:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -229,7 +269,11 @@ def main(argv=None) -> int:
                         help="time the cover page's 'All' answers through the app instead (see the top)")
     parser.add_argument("--seconds", type=float, default=4.0, help="--answers: SOLVE_MAX_SECONDS (default 4)")
     parser.add_argument("--repeat", type=int, default=1, help="--answers: requests each, the least CPU shown")
+    parser.add_argument("--beside", action="store_true", help="how far the count gets beside the analysis")
     args = parser.parse_args(argv)
+    if args.beside:
+        beside(args.repeat)
+        return 0
     if args.answers:
         answers(args.seconds, args.repeat)
         return 0
