@@ -36,3 +36,9 @@ def test_the_caller_stops_a_count_at_its_time_or_when_the_client_has_gone():
     # Its own deadline stops it without the caller.
     own = counting.Count(replayed("pentominoes"), 10**9, time.perf_counter() + 0.05).finish(late, lambda: False)
     assert own.limit == ec.LIMIT_TIME
+
+
+def test_a_count_abandoned_by_its_request_stops():
+    count = counting.Count(replayed("pentominoes"), 10**9, time.perf_counter() + 600)
+    count.abandon()
+    assert count.finish(time.perf_counter() + 600, lambda: False).limit == ec.LIMIT_CANCELLED

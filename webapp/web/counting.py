@@ -48,6 +48,11 @@ class Count:
         except BaseException as error:       # handed to the request's thread, which raises it
             self.error = error
 
+    def abandon(self) -> None:
+        """Stop the count if it still runs (cancelled): its request will not wait for it."""
+        if self.thread.is_alive():
+            self.stop[0] = STOP_CANCELLED
+
     def finish(self, until: float, gone: Callable[[], bool]) -> ec.Outcome:
         """The count's outcome: waited for until `until` (a time.perf_counter reading), looking at
         the client every LOOK_EVERY seconds; then stopped at the time limit."""

@@ -404,24 +404,28 @@ def api_cover():
     note_cancelled(outcome)
     # The count needs no log: it starts now, beside the estimate and the log's analysis.
     counter = start_count(outcome, limits, asked_all and not what_if, searches[-1])
-    message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
-    answer = {
-        "title": about["title"], "problem": about,
-        "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
-                    "message": message},
-        "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
-        "picture": problems.picture_parts(builtin) if builtin else None,
-    }
-    answer["estimate"] = None if what_if else tree_estimate(problem, [], choose, outcome, limits)    # as above
-    if recording is not None:
-        with slowdown().timing(problem, recording, outcome):
-            answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if,
-                                          native=True)
-        answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
-    # Encoded before the count is done, so that it may run until what compressing the answer needs.
-    body = steplog.encode(answer)
-    count = count_all(problem, [], choose, outcome, limits, asked_all and not what_if, searches[-1], counter,
-                      reserve=len(body) * counting.COMPRESS_SECONDS_A_BYTE)
+    try:
+        message = outcome_message(outcome, replayable=recording is not None, asked_all=asked_all)
+        answer = {
+            "title": about["title"], "problem": about,
+            "outcome": {"status": outcome.status, "complete": outcome.complete, "limit": outcome.limit,
+                        "message": message},
+            "solutions": outcome.solutions, "stats": steplog.stats_dict(outcome.stats),
+            "picture": problems.picture_parts(builtin) if builtin else None,
+        }
+        answer["estimate"] = None if what_if else tree_estimate(problem, [], choose, outcome, limits)    # as above
+        if recording is not None:
+            with slowdown().timing(problem, recording, outcome):
+                answer["log"] = steplog.build(problem, phrases, [], recording, outcome, about, message, **what_if,
+                                              native=True)
+            answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
+        # Encoded before the count is done, so that it may run until what compressing the answer needs.
+        body = steplog.encode(answer)
+        count = count_all(problem, [], choose, outcome, limits, asked_all and not what_if, searches[-1], counter,
+                          reserve=len(body) * counting.COMPRESS_SECONDS_A_BYTE)
+    finally:
+        if counter is not None:
+            counter.abandon()       # a request that failed before the count was done leaves none running
     return answers.answer(answer_key, with_count(body, count), outcome, count)
 
 
