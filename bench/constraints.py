@@ -16,8 +16,17 @@ Encodings compared, each against the one the app uses ("ours"):
     setup-only     the narrowing from the setup alone, not from the givens.
     relations-only the narrowing as it was before the rules (constraint_ways): arc consistency over the
                    two-cell relations, from the setup alone, no trials.
+    exact-counts   the options of the digits the narrowing took away leave the search before it starts
+                   (one more option, placed with the givens, covers a secondary item each of them
+                   covers), so every item's count of options, which the fewest-options choice reads,
+                   is its count of live options. Ours keeps them: each fails at once on its cell's
+                   allowed item, but a cell's, a house's or a constraint's count still includes them.
 
-    python bench/constraints.py [--max-steps N] [--links FILE ...] [--only ours]
+With --hints K, each puzzle of the --links files that has its solution is also measured as --seeds copies with K
+more givens taken from its solution (seeded: the same cells every run): a puzzle whose search is
+beyond the budget then still shows, on the copies that finish, how much an encoding shrinks it.
+
+    python bench/constraints.py [--max-steps N] [--links FILE ...] [--only ours] [--hints K [--seeds S]]
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import time
 from contextlib import contextmanager
@@ -40,7 +50,8 @@ PUBLISHED = Path(__file__).resolve().parents[1] / "webapp" / "puzzles" / "constr
 def encoding(name: str):
     """The model built another way while inside (the model cache cleared on the way in and out)."""
     saved = {key: getattr(constraint_cover, key)
-             for key in ("add_set", "MOST_TUPLES", "MOST_NARROWING", "puzzle_model", "Builder")}
+             for key in ("add_set", "MOST_TUPLES", "MOST_NARROWING", "puzzle_model", "Builder", "add_allowed",
+                         "solve")}
     if name == "cage-orders":
         def add_set(b, words, stem, cells, sets, target):
             orders = [order for chosen in sets for order in permutations(chosen)]
@@ -68,6 +79,8 @@ def encoding(name: str):
                 def rules(self, value):
                     pass
             constraint_cover.Builder = Builder
+    elif name == "exact-counts":
+        exact_counts(saved["add_allowed"])
     constraint_cover.model.cache_clear()
     try:
         yield
@@ -75,6 +88,58 @@ def encoding(name: str):
         for key, value in saved.items():
             setattr(constraint_cover, key, value)
         constraint_cover.model.cache_clear()
+
+
+NARROWED = "the digits the narrowing took away"       # the label of exact-counts' one more option
+
+
+def exact_counts(add_allowed) -> None:
+    """exact-counts: a puzzle's model gets one more option (label NARROWED) covering a secondary item
+    per digit the narrowing took away from a cell, which that digit's option covers too; the solve
+    places it with the givens, so those options leave every item's list before the search."""
+    def narrowed_too(b, allowed, most_work):
+        add_allowed(b, allowed, most_work)
+        if not most_work:           # only a puzzle's model (the checks' model stays as the app's)
+            return
+        keys = []
+        for cell, digits in sorted(b.domain.items()):
+            for d in sorted(set(range(1, b.size + 1)) - digits):
+                key = b.item(False, f"out.{cell}#{d}", NARROWED, NARROWED, NARROWED)
+                b.cell_covers(cell, d, key)
+                keys.append((key, 0))
+        if keys:
+            b.option(NARROWED, keys)
+
+    def solve(puzzle, setup, recording=None, engine=None, **limits):
+        model = constraint_cover.puzzle_model(puzzle, setup)
+        search = constraint_cover.ec.Search(model.problem, engine)
+        for o in constraint_cover.sudoku.given_options(puzzle):
+            search.select(o)
+        if NARROWED in model.phrases["labels"]:
+            search.select(model.phrases["labels"].index(NARROWED))
+        outcome = search.run(recording=recording, **limits)
+        cells = puzzle.size ** 3
+        grids = [constraint_cover.sudoku.decode(puzzle.n, [o for o in found if o < cells], puzzle)
+                 for found in outcome.solutions]
+        return constraint_cover.sudoku.Solved(puzzle, outcome, grids)
+
+    constraint_cover.add_allowed = narrowed_too
+    constraint_cover.solve = solve
+
+
+def with_hints(entries: list[dict], hints: int, seeds: int) -> list[dict]:
+    """Each entry with a solution as seeds copies with hints more givens from it (id "name+Kh#seed")."""
+    out = []
+    for e in entries:
+        if "solution" not in e:
+            continue
+        imported = fpuzzles.read_link(e["fpuzzles"])
+        for seed in range(seeds):
+            empty = [k for k, ch in enumerate(imported.puzzle) if ch == "."]
+            chosen = set(random.Random(seed).sample(empty, min(hints, len(empty))))
+            puzzle = "".join(e["solution"][k] if k in chosen else ch for k, ch in enumerate(imported.puzzle))
+            out.append({**e, "id": f"{e['id']}+{hints}h#{seed}", "puzzle": puzzle})
+    return out
 
 
 def read_entries(links: list[str]) -> list[dict]:
@@ -92,7 +157,7 @@ def read_entries(links: list[str]) -> list[dict]:
 
 def setup_of(entry: dict):
     imported = fpuzzles.read_link(entry["fpuzzles"])
-    grid, rules = variants.read(imported.puzzle, imported.variants, imported.regions)
+    grid, rules = variants.read(entry.get("puzzle", imported.puzzle), imported.variants, imported.regions)
     return grid, constraints.Setup(rules, tuple(imported.constraints), tuple(imported.negative))
 
 
@@ -122,9 +187,14 @@ def main() -> None:
     parser.add_argument("--max-steps", type=int, default=1_000_000)
     parser.add_argument("--links", nargs="*", default=[], help="more puzzles: files of f-puzzles links")
     parser.add_argument("--only", nargs="*", default=None, help="the encodings to compare (ours first)")
+    parser.add_argument("--hints", type=int, default=0, help="also each puzzle with this many more givens")
+    parser.add_argument("--seeds", type=int, default=3, help="copies of each puzzle with --hints")
     args = parser.parse_args()
     puzzles = read_entries(args.links)
-    names = args.only or ["ours", "cage-orders", "no-ways", "no-trials", "setup-only", "relations-only"]
+    if args.hints:
+        puzzles += with_hints(puzzles[len(read_entries([])):], args.hints, args.seeds)
+    names = args.only or ["ours", "cage-orders", "no-ways", "no-trials", "setup-only", "relations-only",
+                          "exact-counts"]
     print(f"# load average {os.getloadavg()[0]:.1f}; step budget {args.max_steps:,}")
     start = time.perf_counter()
     ours = {e["id"]: measure(e, args.max_steps, first_too=True) for e in puzzles}
@@ -158,14 +228,16 @@ def main() -> None:
         both = [i for i in found["ours"] if found["ours"][i]["finished"] and found[n][i]["finished"]]
         differ = [i for i in both if found[n][i]["steps"] != found["ours"][i]["steps"]]
         lost = [i for i in found["ours"] if found["ours"][i]["finished"] and not found[n][i]["finished"]]
+        gained = [i for i in found["ours"] if found[n][i]["finished"] and not found["ours"][i]["finished"]]
         if not differ:
             print(f"{n}: the same search as ours on every puzzle both finished ({len(both)}); "
-                  f"finished by ours only: {', '.join(lost) or 'none'}")
+                  f"finished by ours only: {', '.join(lost) or 'none'}; by {n} only: {', '.join(gained) or 'none'}")
             continue
         nodes = statistics.geometric_mean([found[n][i]["nodes"] / found["ours"][i]["nodes"] for i in differ])
         steps = statistics.geometric_mean([found[n][i]["steps"] / found["ours"][i]["steps"] for i in differ])
         print(f"{n}/ours over the {len(differ)} puzzles whose search differs: nodes ×{nodes:.2f}, steps ×{steps:.2f} "
-              f"(geometric mean); finished by ours only: {', '.join(lost) or 'none'}")
+              f"(geometric mean); finished by ours only: {', '.join(lost) or 'none'}; by {n} only: "
+              f"{', '.join(gained) or 'none'}")
     print(f"# {time.perf_counter() - start:.0f} s")
 
 
