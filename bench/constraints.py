@@ -152,6 +152,9 @@ def read_entries(links: list[str]) -> list[dict]:
             continue
         found = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
         entries += [{"id": f"{Path(name).stem}:{k + 1}", "fpuzzles": link} for k, link in enumerate(found)]
+    ids = [e["id"] for e in entries]
+    if len(set(ids)) != len(ids):
+        raise SystemExit(f"two puzzles named {sorted({i for i in ids if ids.count(i) > 1})}")
     return entries
 
 
