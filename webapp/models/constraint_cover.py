@@ -39,7 +39,7 @@ from math import comb
 
 from ..engine import exact_cover as ec
 from ..words.messages import join_and, say
-from . import build_clock, constraint_ways, sudoku, variants
+from . import build_clock, constraint_ways, narrow_sums, sudoku, variants
 from .constraints import Constraint, ConstraintError, Setup, kind_words
 from .sudoku import Grid, cell_name, symbol, with_article
 
@@ -88,6 +88,10 @@ class Builder:
     # what narrows the cells' digits before the search (constraint_ways), besides the relations
     rules: list[constraint_ways.Rule] = field(default_factory=list)
     houses_end: int = 0     # rules[:houses_end] are the variants' houses
+
+    def houses(self, cell: int) -> set[int]:
+        """The houses a cell is in (numbers)."""
+        return self.house_of.get(cell, set())
 
     def apart(self, a: int, c: int) -> bool:
         """Whether two cells share a house (so they hold different digits)."""
@@ -420,6 +424,7 @@ def add_constraint(b: Builder, c: Constraint, index: int, allowed: dict[int, lis
     elif c.kind == "little-killer":
         add_chain(b, words, stem, c.cells, {c.sum or 0})
         b.rules.append(constraint_ways.sum_rule(c.cells, {c.sum or 0}, size, words, b.apart))
+        b.rules.append(narrow_sums.sum_bounds_rule(c.cells, size, words, b.houses, totals={c.sum or 0}))
     elif c.kind == "quadruple":
         add_quadruple(b, words, stem, c)
     elif c.kind == "sandwich":
@@ -438,6 +443,7 @@ def add_arrow(b: Builder, words: str, stem: str, c: Constraint) -> None:
         add_tuples(b, words, stem, (*c.circle, *c.cells), ways, say("constraint.arrow.empty", name=words),
                    "constraint.arrow.tuple")
         return
+    b.rules.append(narrow_sums.sum_bounds_rule(c.cells, size, words, b.houses, circle=reading_order(c.circle)))
     if len(c.circle) == 1:
         add_chain(b, words, stem, c.cells, set(range(1, size + 1)), circle=c.circle[0])
         return
@@ -606,6 +612,11 @@ def model(setup: Setup, givens: tuple[tuple[int, int], ...] = (), trials: bool =
             raise ConstraintError(say("constraint.which", number=index + 1, kind=c.kind) + ": " + error.message,
                                   index, error.cells) from None
     add_negative(b, setup)
+    houses = [(say(f"sudoku.house.{family}", n=index + 1), cells)
+              for family, index, cells in variants.houses(setup.rules)]
+    cages = [(kind_words(c, size), c.cells, c.sum)
+             for c in setup.constraints if c.kind == "killer" and c.sum is not None]
+    b.rules += narrow_sums.house_sum_rules(size, houses, cages, b.houses, b.apart)
     add_allowed(b, allowed, MOST_NARROWING if trials else 0)
     emit_tuples(b)
     return assemble(base, b)
