@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 
 from ..words.messages import join_and, say
-from .constraint_ways import Rule, sum_rule
+from .constraint_ways import Rule, pair_rule
 from .sudoku import cell_name
 
 
@@ -199,13 +199,12 @@ def sum_bounds_rule(cells: Sequence[int], size: int, words: str, house_of: Calla
                 out[at[k]] &= keep
         return out
 
-    return Rule(places, words, revise, 1 + weight // 16)
+    return Rule(places, words, revise, 2 + weight // 4)     # about a house revision's time a unit
 
 
 # -- the sums the houses make: innies and outies --------------------------------------------------
 
 MOST_HOUSE_SUM_CELLS = 9      # an innie or outie rule over more cells narrows little for its cost
-EXACT_SUM_CELLS = 3           # up to this many cells, an innie or outie also lists its fillings (exact)
 
 
 def house_sum_rules(size: int, houses: Sequence[tuple[str, tuple[int, ...]]],
@@ -234,9 +233,12 @@ def house_sum_rules(size: int, houses: Sequence[tuple[str, tuple[int, ...]]],
             return
         made.add(cells)
         ordered = sorted(cells)
-        rules.append(sum_bounds_rule(ordered, size, words, house_of, totals={total}))
-        if len(ordered) <= EXACT_SUM_CELLS:
-            rules.append(sum_rule(ordered, {total}, size, words, apart))
+        if len(ordered) == 2:         # two cells: each digit keeps its partner (exact, and cheap)
+            a, c = ordered
+            differ = apart(a, c)
+            rules.append(pair_rule(a, c, lambda x, y: x + y == total and not (differ and x == y), size, words))
+        else:
+            rules.append(sum_bounds_rule(ordered, size, words, house_of, totals={total}))
 
     def named(cells) -> str:
         return join_and([cell_name(c, size) for c in sorted(cells)])
