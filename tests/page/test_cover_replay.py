@@ -224,12 +224,10 @@ def test_the_newest_piece_is_outlined_as_one_shape(page: Page):
     assert d.count("M") == perimeter
 
 
-def test_presentation_mode_gives_the_picture_the_screen(browser, base_url):
+def test_presentation_mode_gives_the_picture_the_screen(page: Page):
     """On a 1280×720 projector, f leaves the picture with its placed options,
     the player and the why panel; the picture takes the height left."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/cover?" + urlencode({"builtin": "pentominoes", "width": 10, "height": 6, "step": 300}))
     expect_step(page, 300)
     before = page.locator("#picture svg").bounding_box()
@@ -250,7 +248,6 @@ def test_presentation_mode_gives_the_picture_the_screen(browser, base_url):
     page.keyboard.press("Escape")
     expect(page.locator("#problem-form")).to_be_visible()
     assert abs(page.locator("#picture svg").bounding_box()["width"] - before["width"]) < 2
-    context.close()
 
 
 def test_presenting_keeps_a_queens_dead_end_and_its_way_back_beside_the_board(page: Page, api):

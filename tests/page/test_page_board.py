@@ -156,11 +156,10 @@ def test_board_cells_sit_on_whole_pixels(page: Page):
 
 
 @pytest.mark.parametrize("width, height", [(1024, 768), (1280, 800), (853, 480)])
-def test_after_solve_the_board_and_its_buttons_share_the_screen(browser, base_url, width, height):
+def test_after_solve_the_board_and_its_buttons_share_the_screen(page: Page, width, height):
     """A projector's screen (853×480: 1280×720 at 150% zoom): Solve scrolls so the
     board and the play buttons are both in view."""
-    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
-    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
     page.goto("/")
     page.locator("#examples").select_option("berry")
     expect(page.locator("#examples")).to_have_value("berry")
@@ -170,15 +169,13 @@ def test_after_solve_the_board_and_its_buttons_share_the_screen(browser, base_ur
     buttons = page.locator("#player .buttons").bounding_box()    # play, steps and jumps
     assert board["y"] >= 0 and board["height"] >= min(300, height - 230)
     assert buttons["y"] + buttons["height"] <= height
-    context.close()
 
 
-def test_a_narrow_screen_shows_the_why_under_the_step_label(browser, base_url, api):
+def test_a_narrow_screen_shows_the_why_under_the_step_label(page: Page, api):
     log = solve_via_api(api, ARTO, solutions=2)["log"]
     dead = next(i + 1 for i, code in enumerate(log["events"]) if code & ec.KIND_MASK == 5)
     first = explain_step(log, dead)[0]
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step={dead}")
     expect_step(page, dead)
     expect(page.locator("#step-why")).to_be_visible()
@@ -187,20 +184,17 @@ def test_a_narrow_screen_shows_the_why_under_the_step_label(browser, base_url, a
     # Stepping keeps it in step with the why panel.
     page.get_by_role("button", name="Step forward").click()
     expect(page.locator("#step-why")).to_have_text(explain_step(log, dead + 1)[0])
-    context.close()
     # A wide screen has the why panel beside the board: no caption.
-    page = browser.new_page(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"/?p={ARTO}&sol=2&choose=mrv&step={dead}")
     expect_step(page, dead)
     expect(page.locator("#step-why")).to_be_hidden()
-    page.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme):
+def test_digits_on_the_newest_cell_keep_their_contrast(page: Page, scheme):
     """The newest placement's digit, small on a 25×25 board, stays readable (WCAG AA 4.5:1)."""
-    context = browser.new_context(base_url=base_url, color_scheme=scheme)
-    page = context.new_page()
+    page.emulate_media(color_scheme=scheme)
     page.goto("/")
     names = ['--placed', '--given', '--newest-bg', '--cell-bg', '--ok', '--dead', '--clash-bg', '--on-dead',
              '--accent', '--accent-text', '--focus', '--surface', '--unit-bg', '--dead-bg']
@@ -228,5 +222,4 @@ def test_digits_on_the_newest_cell_keep_their_contrast(browser, base_url, scheme
     assert contrast(on_dead, dead) >= 4.5 and contrast(on_accent, accent) >= 4.5
     # The focus ring against the cells and panels it is drawn on (WCAG 1.4.11: 3:1).
     assert contrast(focus, cell) >= 3 and contrast(focus, surface) >= 3 and contrast(focus, newest) >= 3
-    context.close()
 

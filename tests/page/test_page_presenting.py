@@ -26,12 +26,10 @@ from webapp.models.examples import puzzle_lines
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_script_errors")]
 
 
-def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay(browser, base_url, api):
+def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay(page: Page, api):
     """A teacher's 1280×720 projector: Present (or f) leaves the board, the player
     and the why panel, the board as tall as the screen; Esc brings the page back."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/")
     present = page.locator("#btn-present")
     expect(present).to_be_disabled()            # nothing to present before a solve: the form is wanted
@@ -104,15 +102,12 @@ def test_presentation_mode_fills_a_projector_with_the_board_and_keeps_the_replay
     expect(page.locator("#solve-form")).to_be_hidden()
     present.click()
     expect(page.locator("header.top")).to_be_visible()
-    context.close()
 
 
-def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser, base_url):
+def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(page: Page):
     """1280×720 at 150% zoom is 853×480: the player nearly fills the height, so
     the page scrolls down to the why panel while the board stays in view."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 853, "height": 480})
-    page = context.new_page()
-    page.on("pageerror", lambda error: pytest.fail(str(error)))
+    page.set_viewport_size({"width": 853, "height": 480})
     page.goto("/?" + urlencode({"p": BERRY, "step": 30}))
     expect_step(page, 30)
     page.locator("#step-slider").focus()
@@ -131,17 +126,15 @@ def test_presenting_on_a_short_screen_scrolls_beside_a_board_that_stays(browser,
     # Edit puzzle is hidden while presenting: a click on the board says how to get to it.
     page.locator("#board [role=gridcell]").first.click()
     expect(page.locator("#board-hint")).to_contain_text("leave the presentation (Esc), then press Edit puzzle")
-    context.close()
 
 
-def test_presenting_keeps_a_dead_ends_way_back_in_view(browser, base_url, api):
+def test_presenting_keeps_a_dead_ends_way_back_in_view(page: Page, api):
     """At 1280×720 the why panel under the player is short: ruled-out options fold
     (all of them), and the stopped search's message, also in the result panel, gives way."""
     puzzle = puzzle_lines("norvig_top95.txt")[0]
     log = solve_via_api(api, puzzle, choose="first")["log"]
     dead = first_step(log, 5, lambda text: text.startswith("Taking back the choice at level"))
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 720})
-    page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/?" + urlencode({"p": puzzle, "sol": 1, "choose": "first", "step": dead}))
     expect_step(page, dead)
     listed = page.locator("#why > .why-body > ul.ruled-out > li")
@@ -161,7 +154,6 @@ def test_presenting_keeps_a_dead_ends_way_back_in_view(browser, base_url, api):
     assert back["y"] + back["height"] <= 720
     page.keyboard.press("Escape")
     expect(listed).to_have_count(9)
-    context.close()
 
 
 def test_a_bad_paste_while_presenting_shows_the_box_to_fix_it_in(page: Page):
