@@ -17,6 +17,7 @@ kept in the answer cache.
 from __future__ import annotations
 
 import sys
+import weakref
 from array import array
 
 from ..engine import exact_cover as ec
@@ -48,6 +49,16 @@ def cut(problem: ec.Problem, events, budget: int) -> int | None:
     return budget - weight if len(events) + weight > budget else None
 
 
+# Each problem's most options of a primary item, found once while the problem lives (the models
+# keep their problems: every answer for a 9x9 would walk its 324 items again).
+_most: dict[int, int] = {}
+
+
 def _most_options(problem: ec.Problem) -> int:
     """The most options any primary item has (a dead end's item is primary)."""
-    return max((len(problem.options_of_item[i]) for i in range(problem.primary)), default=0)
+    found = _most.get(id(problem))
+    if found is None:
+        found = _most[id(problem)] = max((len(problem.options_of_item[i]) for i in range(problem.primary)),
+                                         default=0)
+        weakref.finalize(problem, _most.pop, id(problem), None)
+    return found
