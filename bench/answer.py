@@ -21,7 +21,8 @@ apart: on a shared machine the wall clock of a request counts other processes.
 
 Then where an answer's time goes, measured apart on the same searches: the
 search, the analysis (webapp.analysis.facts.analyse), the rest of the step log
-(steplog.build less the analysis), JSON (steplog.encode) and brotli at the
+(steplog.build less the analysis, with the recording's native arrays as the routes
+build it), JSON (steplog.encode, the events written in C) and brotli at the
 server's level for the answer's size (answers.compress); each is the fastest of --repeat.
 --passes python runs facts.py's pass (the reference) instead of the compiled
 one: the figures before the analysis was compiled. Nothing here is timed in a test.
@@ -107,7 +108,7 @@ def parts(body: dict, repeat: int) -> dict[str, float]:
         keep("analysis", time.perf_counter() - start)
         start = time.perf_counter()
         log = steplog.build(problem, sudoku.phrases_for(grid.n), givens, recording, outcome,
-                            {"kind": "sudoku", "n": grid.n})
+                            {"kind": "sudoku", "n": grid.n}, native=True)      # as /api/solve builds it
         keep("log", time.perf_counter() - start - best["analysis"])
         start = time.perf_counter()
         raw = steplog.encode({"log": log})
