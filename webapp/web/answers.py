@@ -49,7 +49,7 @@ from flask import Flask, Response, current_app, g, request
 
 from ..engine import exact_cover as ec
 from ..log import steplog
-from . import answer_store
+from . import answer_store, dead_end_facts
 from .answer_store import AnswerCacheError
 
 # What a stored answer would be wrong to repeat: the search did not end on its own terms.
@@ -236,6 +236,8 @@ def lookup(answer_key: str, seconds: float) -> Response | None:
             return None
         if flight.result is not None:
             compressed, raw, how = flight.result
+            if how == "hit":            # stored: its facts, if kept, are under its key
+                g.dead_end_facts_id = answer_key
             return _respond(compressed, how, raw)
         # That search's client hung up before it ended: look again (and perhaps search).
     g.answer_flight = (answer_key, flight)
@@ -265,12 +267,15 @@ def _searching(cache: AnswerCache) -> None:
         cache.searches += 1
 
 
-def answer(answer_key: str, body: bytes, outcome: ec.Outcome, count: dict | None = None) -> Response:
+def answer(answer_key: str, body: bytes, outcome: ec.Outcome, count: dict | None = None,
+           facts: bytes | None = None) -> Response:
     """The response for a freshly computed answer, stored unless the clock or the client cut
-    its search (or its count of every solution) short; requests waiting for it get it too."""
+    its search (or its count of every solution) short; requests waiting for it get it too.
+    facts: its dead ends' per-option facts packed apart (webapp/web/dead_end_facts.py), kept too."""
     cache = current_app.extensions["answer_cache"]
     raw = body
     limits = {outcome.limit, count["limit"] if count is not None else None}
+    dead_end_facts.keep(answer_key, body, not limits & set(NOT_STORED), facts)
     if cache is None or limits & set(NOT_STORED):
         compressed = compress(raw) if request.accept_encodings["br"] else None
         if cache is not None:
@@ -316,7 +321,9 @@ def _wants_gzip() -> bool:
 
 def _hit(cache: AnswerCache, answer_key: str, compressed: bytes) -> Response:
     """A stored answer as a hit. A client that takes gzip and not brotli gets the gzip
-    form, made here once and stored beside the entry for the next such client."""
+    form, made here once and stored beside the entry for the next such client. Its dead-end
+    facts, when they were kept, are under its key (a stored answer is a pure function of it)."""
+    g.dead_end_facts_id = answer_key
     if not _wants_gzip():
         return _respond(compressed, "hit")
     gzipped = gzip.compress(brotli.decompress(compressed), compresslevel=GZIP_LEVEL, mtime=0)
@@ -329,6 +336,7 @@ def _encoded(body: bytes, encoding: str, how: str) -> Response:
     response.headers["Content-Encoding"] = encoding
     response.vary.add("Accept-Encoding")
     response.headers[HEADER] = how
+    dead_end_facts.name(response)
     return response
 
 
@@ -342,6 +350,7 @@ def _respond(compressed: bytes | None, how: str, raw: bytes | None = None) -> Re
     response = current_app.response_class(body, mimetype="application/json")
     response.vary.add("Accept-Encoding")
     response.headers[HEADER] = how
+    dead_end_facts.name(response)
     return response
 
 

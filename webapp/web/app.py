@@ -47,6 +47,8 @@ def create_app(config=None):
     from . import hardening
     from . import routes as web
     app.register_blueprint(web.bp)
+    from . import dead_end_facts
+    app.register_blueprint(dead_end_facts.bp)
     app.after_request(hardening.add_security_headers)
     # The message catalogue lives with its Python renderer (webapp/words/); the page reads
     # it where it always has, beside its scripts.

@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..models.examples import examples
 from ..words.messages import say
-from . import answers, counting, hardening
+from . import answers, counting, dead_end_facts, hardening
 
 bp = Blueprint("web", __name__)
 
@@ -261,7 +261,8 @@ def api_solve():
         answer["outcome"]["message"] = answer["log"]["outcome"]["message"]
     # After the log's analysis: the count gets what is really left of the time.
     answer["count"] = count_all(model.problem, givens, choose, outcome, limits, asked_all and not what_if)
-    return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"])
+    return answers.answer(answer_key, steplog.encode(answer), outcome, answer["count"],
+                          dead_end_facts.payload(model.problem, answer.get("log")))
 
 
 def read_sudoku(body: dict) -> tuple[sudoku.Grid, constraints.Setup, ec.Problem, list[int]]:
@@ -426,7 +427,8 @@ def api_cover():
     finally:
         if counter is not None:
             counter.abandon()       # a request that failed before the count was done leaves none running
-    return answers.answer(answer_key, with_count(body, count), outcome, count)
+    return answers.answer(answer_key, with_count(body, count), outcome, count,
+                          dead_end_facts.payload(problem, answer.get("log")))
 
 
 def with_count(body: bytes, count: dict | None) -> bytes:
