@@ -29,7 +29,7 @@ HEADER = "X-Dead-End-Facts"
 SUFFIX = "|dead-end-facts"
 # A log with at least this many `ruler` entries keeps them apart too, when set. Off by default while
 # the answers still carry them all: packing the pentominoes' 10.5 million costs 1.1 s of CPU
-# (the commit's measurement) that the time budget does not keep back yet.
+# (bench/dead_end_facts.py) that the time budget does not keep back yet.
 DEFAULT_APART = None
 ID_FORM = re.compile(r"(?:solve|cover):[0-9a-f]{64}(?:-[0-9a-f]{32})?")
 
