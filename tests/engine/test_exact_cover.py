@@ -5,6 +5,7 @@ as the default; check=True (sanity() after every event) is the Python
 engine's alone and asks for it by name.
 """
 
+import collections
 import itertools
 import time
 
@@ -264,7 +265,8 @@ def assert_choices_follow_the_rule(problem, recording, selected=()):
             covered.discard(arg)
         elif kind == ec.CHOOSE:
             live = [o for o in problem.options if covered.isdisjoint(o)]
-            counts = {i: sum(i in o for o in live) for i in range(problem.primary) if i not in covered}
+            per_item = collections.Counter(i for o in live for i in set(o))     # one pass, not one per item
+            counts = {i: per_item[i] for i in range(problem.primary) if i not in covered}
             fewest = min(counts, key=lambda i: (counts[i], i))
             assert (arg, d) == (fewest, counts[fewest])
             chooses += 1

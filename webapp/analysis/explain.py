@@ -232,9 +232,20 @@ def purify_line(problem: ec.Problem, phrases, item: int, colour: int, options: l
 
 def choice_ranking(problem: ec.Problem, state: State) -> list[tuple[int, int]]:
     """(option count, item) for every uncovered primary item, fewest first, ties leftmost."""
-    counts = [(len(live_options(problem, state, i)), i)
-              for i in range(problem.primary) if not state.covered[i]]
-    return sorted(counts)
+    if state.purified or problem.bounded:
+        counts = [(len(live_options(problem, state, i)), i)
+                  for i in range(problem.primary) if not state.covered[i]]
+        return sorted(counts)
+    # Without colours or bounds an option is live for an uncovered item when none of its items is
+    # covered: gather the options the covered items hide once, rather than test each (item, option)
+    # as live_options would.
+    covered, of_item = state.covered, problem.options_of_item
+    hidden: set[int] = set()
+    for j, is_covered in enumerate(covered):
+        if is_covered:
+            hidden.update(of_item[j])
+    return sorted((len(of_item[i]) - len(hidden.intersection(of_item[i])), i)
+                  for i in range(problem.primary) if not covered[i])
 
 
 def back_to_line(phrases, level: int, k: int, d: int, option: int, dead_level: int) -> str:
