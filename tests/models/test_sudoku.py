@@ -117,9 +117,11 @@ def test_cell_count_must_be_a_square_of_a_square(count):
 
 
 @pytest.mark.parametrize("text, count", [
-    ("1" * 3_000_000, 3_000_000),                 # one word
-    ("1 " * 1_500_000, 1_500_000),                # a word per cell
-    ("12 | 3/\u3000" * 500_000, 1_500_000),      # separators and wide whitespace between
+    # Far past the largest puzzle (625 cells), so the count is the whole text's; big enough that a
+    # tuple per character (170 bytes) would pass the bound below many times over.
+    ("1" * 600_000, 600_000),                     # one word
+    ("1 " * 300_000, 300_000),                    # a word per cell
+    ("12 | 3/\u3000" * 100_000, 300_000),        # separators and wide whitespace between
 ])
 def test_a_huge_text_is_counted_without_a_tuple_per_character(text, count):
     # A tuple per character took 170 bytes each: 8 GB for a 50 MB line.
