@@ -146,13 +146,16 @@ def test_a_jigsaw_map_reads_from_0_or_in_letters_a_row_a_line_and_the_puzzle_reg
     # The command line's 'PUZZLE REGIONS' line in the map's field: the puzzle goes on the board.
     page.fill("#regions", f"{puzzle} {BOXES}")
     expect(page.locator("#regions")).to_have_value(rows(BOXES))
-    expect(page.locator("#board [data-cell='1']")).to_have_text(puzzle[1].replace(".", ""))
+    # A given's cell, not an empty one (an empty cell shows the same before the board is drawn).
+    given = next(i for i, ch in enumerate(puzzle) if ch != ".")
+    expect(page.locator(f"#board [data-cell='{given}']")).to_have_text(puzzle[given])
     assert board_symbols(page) == puzzle
     expect(page.locator("#regions-note")).to_be_empty()
     # Pasted on the page, the same line (the published map) loads both.
     page.click("#clear")
     paste(page, f"{puzzle} {regions}")
     expect(page.locator("#regions")).to_have_value(rows(regions))
+    expect(page.locator(f"#board [data-cell='{given}']")).to_have_text(puzzle[given])
     assert board_symbols(page) == puzzle
     assert right_edges(page) == edges
     expect(page.locator("#board-message")).to_be_hidden()
